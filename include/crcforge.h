@@ -1,0 +1,142 @@
+/*
+ * crcforge: every CRC of the RevEng catalogue (width 1..64), exact, streaming and
+ * combinable, on the fastest path this CPU can run.
+ *
+ * Values, not registers: every function that takes or returns a CRC deals in the
+ * final CRC value of the model (after refout and xorout), as the catalogue's check
+ * values are written.  All functions are thread-safe.
+ */
+#ifndef CRCFORGE_H
+#define CRCFORGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(CRCFORGE_SHARED_BUILD)
+#define CRCFORGE_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define CRCFORGE_API __attribute__((visibility("default")))
+#else
+#define CRCFORGE_API
+#endif
+
+#define CRCFORGE_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------------------
+ * The five fixed algorithms, zlib-style chaining: the first call takes crc = 0;
+ * pass the returned value to the next call to continue the same stream.
+ *   crc = crcforge_crc32c(0, "1234", 4); crc = crcforge_crc32c(crc, "56789", 5);
+ *   -> 0xe3069283, the CRC-32C of "123456789".
+ * ------------------------------------------------------------------------- */
+CRCFORGE_API uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len);
+CRCFORGE_API uint32_t crcforge_crc32(uint32_t crc, const void *buf, size_t len);
+CRCFORGE_API uint64_t crcforge_crc64_nvme(uint64_t crc, const void *buf, size_t len);
+CRCFORGE_API uint64_t crcforge_crc64_xz(uint64_t crc, const void *buf, size_t len);
+CRCFORGE_API uint16_t crcforge_crc16_xmodem(uint16_t crc, const void *buf, size_t len);
+
+/* CRC of A||B from crc1 = CRC(A), crc2 = CRC(B) and len2 = |B|, in O(log len2). */
+CRCFORGE_API uint32_t crcforge_crc32c_combine(uint32_t crc1, uint32_t crc2, uint64_t len2);
+CRCFORGE_API uint32_t crcforge_crc32_combine(uint32_t crc1, uint32_t crc2, uint64_t len2);
+CRCFORGE_API uint64_t crcforge_crc64_nvme_combine(uint64_t crc1, uint64_t crc2, uint64_t len2);
+CRCFORGE_API uint64_t crcforge_crc64_xz_combine(uint64_t crc1, uint64_t crc2, uint64_t len2);
+CRCFORGE_API uint16_t crcforge_crc16_xmodem_combine(uint16_t crc1, uint16_t crc2, uint64_t len2);
+
+/* Redis/Valkey cluster slot (0..16383) of a key: CRC-16/XMODEM mod 16384 of the key, or
+ * of the bytes between its first '{' and the first '}' after it when there is at least
+ * one such byte. */
+CRCFORGE_API unsigned crcforge_keyslot(const void *key, size_t len);
+
+/* ---------------------------------------------------------------------------
+ * Models: the RevEng catalogue, and custom models from the six parameters.
+ * ------------------------------------------------------------------------- */
+typedef struct crcforge_params {
+    unsigned width;  /* 1..64 */
+    uint64_t poly;   /* generator without its x^width term, MSB-first notation */
+    uint64_t init;   /* register before the first bit, MSB-first notation */
+    int refin;       /* nonzero: bytes are fed least significant bit first */
+    int refout;      /* nonzero: the register is reflected before xorout */
+    uint64_t xorout; /* xored into the final value */
+} crcforge_params;
+
+typedef struct crcforge_model crcforge_model; /* opaque */
+
+/* Look up a catalogue model by name or alias, case-insensitively ("CRC-32/ISCSI",
+ * "crc32c"); NULL when there is none. */
+CRCFORGE_API const crcforge_model *crcforge_model_find(const char *name);
+/* The catalogue, in order: i in [0, crcforge_model_count()). */
+CRCFORGE_API size_t crcforge_model_count(void);
+CRCFORGE_API const crcforge_model *crcforge_model_at(size_t i);
+
+/* A custom model from the six parameters.  On invalid parameters (width 0 or over 64,
+ * poly/init/xorout wider than width, an even poly is allowed) returns NULL and, when
+ * why is not NULL, points *why at a static sentence saying what was wrong. */
+CRCFORGE_API crcforge_model *crcforge_model_new(const crcforge_params *p, const char **why);
+/* Frees a model from crcforge_model_new (catalogue models are ignored). */
+CRCFORGE_API void crcforge_model_free(crcforge_model *m);
+
+CRCFORGE_API const char *crcforge_model_name(const crcforge_model *m); /* "custom" if none */
+/* NULL-terminated list of aliases (possibly empty, never NULL). */
+CRCFORGE_API const char *const *crcforge_model_aliases(const crcforge_model *m);
+CRCFORGE_API const crcforge_params *crcforge_model_params(const crcforge_model *m);
+/* The CRC of the ASCII bytes "123456789", and the residue (catalogue values; for a
+ * custom model they are computed). */
+CRCFORGE_API uint64_t crcforge_model_check(const crcforge_model *m);
+CRCFORGE_API uint64_t crcforge_model_residue(const crcforge_model *m);
+
+/* ---------------------------------------------------------------------------
+ * Computing with any model.
+ * ------------------------------------------------------------------------- */
+/* One shot. */
+CRCFORGE_API uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len);
+
+/* Streaming: init, any number of updates over any split, final (final does not
+ * consume the state; updating may go on).  The fields are private. */
+typedef struct crcforge_state {
+    const crcforge_model *model;
+    const void *impl;  /* NULL: the dispatched path */
+    uint64_t reg;
+} crcforge_state;
+
+CRCFORGE_API void crcforge_init(crcforge_state *s, const crcforge_model *m);
+CRCFORGE_API void crcforge_update(crcforge_state *s, const void *buf, size_t len);
+CRCFORGE_API uint64_t crcforge_final(const crcforge_state *s);
+
+/* CRC of A||B for any model, from CRC(A), CRC(B) and |B|. */
+CRCFORGE_API uint64_t crcforge_combine(const crcforge_model *m, uint64_t crc1, uint64_t crc2,
+                                       uint64_t len2);
+
+/* ---------------------------------------------------------------------------
+ * Implementations: introspection and forcing.
+ * Names: "portable" (tables, always), and the ISA paths compiled in
+ * (see `crcforge cpu --impls`).
+ * ------------------------------------------------------------------------- */
+CRCFORGE_API size_t crcforge_impl_count(void);              /* compiled in */
+CRCFORGE_API const char *crcforge_impl_name(size_t i);
+CRCFORGE_API int crcforge_impl_runnable(const char *name);  /* this CPU and OS can run it */
+/* Whether the path exists for model m (regardless of the CPU). */
+CRCFORGE_API int crcforge_impl_supports(const char *name, const crcforge_model *m);
+/* Name of the path the dispatcher chose for m. */
+CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
+
+/* Force every model that has a path called name onto it, the others onto "portable";
+ * NULL returns to automatic choice.  Returns 0, or -1 with *why set when the name is
+ * unknown or this CPU cannot run it.  The environment variable CRCFORGE_IMPL does the
+ * same at first use.  Meant for tests and benchmarks: call it before hashing. */
+CRCFORGE_API int crcforge_impl_force(const char *name, const char **why);
+
+/* Like crcforge_init, pinned to one path.  Returns 0, or -1 with *why set when the
+ * path is unknown, does not serve m, or cannot run on this CPU. */
+CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
+                                    const char **why);
+
+/* CPU features found, as a space-separated list of names ("sse4.2 pclmulqdq ..."). */
+CRCFORGE_API const char *crcforge_cpu_features(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CRCFORGE_H */

@@ -1,0 +1,46 @@
+/* Entry points: the fixed algorithms, one-shot and streaming CRCs of any model. */
+#include "internal.h"
+
+/* The five fixed models have refin == refout, so value <-> register is one xor. */
+#define FIXED_ALGORITHM(fn, type, model, xorout)                                          \
+    type fn(type crc, const void *buf, size_t len)                                      \
+    {                                                                                   \
+        const crcforge_model *m = model;                                                \
+        return (type)(crc_dispatched(m)(m, (uint64_t)(type)(crc ^ (xorout)), buf, len) ^  \
+                      (xorout));                                                        \
+    }                                                                                   \
+    type fn##_combine(type crc1, type crc2, uint64_t len2)                              \
+    {                                                                                   \
+        return (type)crcforge_combine(model, crc1, crc2, len2);                         \
+    }
+
+FIXED_ALGORITHM(crcforge_crc32c, uint32_t, crc_model_crc32c, 0xffffffffu)
+FIXED_ALGORITHM(crcforge_crc32, uint32_t, crc_model_crc32, 0xffffffffu)
+FIXED_ALGORITHM(crcforge_crc64_nvme, uint64_t, crc_model_crc64_nvme, ~(uint64_t)0)
+FIXED_ALGORITHM(crcforge_crc64_xz, uint64_t, crc_model_crc64_xz, ~(uint64_t)0)
+FIXED_ALGORITHM(crcforge_crc16_xmodem, uint16_t, crc_model_crc16_xmodem, 0u)
+
+uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len)
+{
+    uint64_t reg = crc_dispatched(m)(m, crc_init_register(m), buf, len);
+    return crc_register_to_value(m, reg);
+}
+
+void crcforge_init(crcforge_state *s, const crcforge_model *m)
+{
+    s->model = m;
+    s->impl = NULL;
+    s->reg = crc_init_register(m);
+}
+
+void crcforge_update(crcforge_state *s, const void *buf, size_t len)
+{
+    const struct crc_impl *impl = s->impl;
+    crc_update_fn fn = impl != NULL ? impl->update : crc_dispatched(s->model);
+    s->reg = fn(s->model, s->reg, buf, len);
+}
+
+uint64_t crcforge_final(const crcforge_state *s)
+{
+    return crc_register_to_value(s->model, s->reg);
+}

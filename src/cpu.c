@@ -1,0 +1,122 @@
+/*
+ * CPU feature detection, once, in one place.  A feature counts only when the CPU has
+ * it and the OS saves the register state it needs (XGETBV for YMM/ZMM).
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static uint64_t xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static uint32_t detect(void)
+{
+    uint32_t a, b, c, d, f = CRC_CPU_KNOWN;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return f;
+    if (c & bit_SSE4_1)
+        f |= CRC_CPU_SSE41;
+    if (c & bit_SSE4_2)
+        f |= CRC_CPU_SSE42;
+    if (c & bit_PCLMUL)
+        f |= CRC_CPU_PCLMUL;
+    uint64_t xcr0 = (c & bit_OSXSAVE) ? xgetbv0() : 0;
+    int os_ymm = (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
+    int os_zmm = os_ymm && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
+    if (__get_cpuid_max(0, NULL) < 7)
+        return f;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (os_ymm && (b & bit_AVX2))
+        f |= CRC_CPU_AVX2;
+    if (os_ymm && (c & bit_VPCLMULQDQ))
+        f |= CRC_CPU_VPCLMUL;
+    if (os_zmm && (b & bit_AVX512F))
+        f |= CRC_CPU_AVX512F;
+    if (os_zmm && (b & bit_AVX512BW))
+        f |= CRC_CPU_AVX512BW;
+    if (os_zmm && (b & bit_AVX512VL))
+        f |= CRC_CPU_AVX512VL;
+    return f;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#ifndef HWCAP_CRC32
+#define HWCAP_CRC32 (1 << 7)
+#endif
+#ifndef HWCAP_PMULL
+#define HWCAP_PMULL (1 << 4)
+#endif
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3 (1 << 17)
+#endif
+static uint32_t detect(void)
+{
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = CRC_CPU_KNOWN;
+    if (hw & HWCAP_CRC32)
+        f |= CRC_CPU_ARM_CRC32;
+    if (hw & HWCAP_PMULL)
+        f |= CRC_CPU_ARM_PMULL;
+    if (hw & HWCAP_SHA3)
+        f |= CRC_CPU_ARM_SHA3;
+    return f;
+}
+#else
+static uint32_t detect(void)
+{
+    return CRC_CPU_KNOWN;
+}
+#endif
+
+static const struct {
+    uint32_t bit;
+    const char *name;
+} feature_names[] = {
+    {CRC_CPU_SSE41, "sse4.1"},        {CRC_CPU_SSE42, "sse4.2"},
+    {CRC_CPU_PCLMUL, "pclmulqdq"},    {CRC_CPU_AVX2, "avx2"},
+    {CRC_CPU_AVX512F, "avx512f"},     {CRC_CPU_AVX512BW, "avx512bw"},
+    {CRC_CPU_AVX512VL, "avx512vl"},   {CRC_CPU_VPCLMUL, "vpclmulqdq"},
+    {CRC_CPU_ARM_CRC32, "crc32"},     {CRC_CPU_ARM_PMULL, "pmull"},
+    {CRC_CPU_ARM_SHA3, "sha3"},
+};
+
+static _Atomic uint32_t cached;
+
+uint32_t crc_cpu_features(void)
+{
+    uint32_t f = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (f == 0) {
+        f = detect();
+        atomic_store_explicit(&cached, f, memory_order_relaxed);
+    }
+    return f;
+}
+
+int crc_cpu_has(uint32_t features)
+{
+    return (crc_cpu_features() & features) == features;
+}
+
+const char *crcforge_cpu_features(void)
+{
+    static _Thread_local char text[160];
+    uint32_t f = crc_cpu_features();
+    text[0] = '\0';
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
+        if (f & feature_names[i].bit) {
+            if (text[0])
+                strcat(text, " ");
+            strcat(text, feature_names[i].name);
+        }
+    }
+    return text;
+}

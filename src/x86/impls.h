@@ -1,0 +1,10 @@
+/* The x86 implementation paths, best first, for the registry in dispatch.c. */
+#ifndef CRCFORGE_X86_IMPLS_H
+#define CRCFORGE_X86_IMPLS_H
+
+#include "../internal.h"
+
+/* Entries of the form `&crc_impl_NAME,` (each declared here, defined in this folder). */
+#define CRC_X86_IMPLS
+
+#endif

@@ -1,0 +1,106 @@
+"""Fixtures for the tests that drive the built tool and library from Python.
+
+CRCFORGE_BUILD names the CMake build directory (default: build/ at the repository root).
+"""
+import ctypes
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BUILD = pathlib.Path(os.environ.get("CRCFORGE_BUILD", ROOT / "build"))
+
+
+@pytest.fixture(scope="session")
+def crcforge_bin():
+    path = BUILD / "crcforge"
+    if not path.exists():
+        pytest.fail(f"{path} not built: run the README's build first (or set CRCFORGE_BUILD)")
+    return str(path)
+
+
+@pytest.fixture
+def run(crcforge_bin):
+    """Runs the tool; returns (exit code, stdout bytes, stderr text)."""
+
+    def _run(*args, stdin=b"", env=None):
+        full_env = dict(os.environ)
+        full_env.pop("CRCFORGE_IMPL", None)
+        full_env.update(env or {})
+        p = subprocess.run([crcforge_bin, *args], input=stdin, capture_output=True,
+                           env=full_env, timeout=600)
+        return p.returncode, p.stdout, p.stderr.decode(errors="replace")
+
+    return _run
+
+
+class Library:
+    """The few C entry points the oracle tests need, through ctypes."""
+
+    def __init__(self, path):
+        lib = ctypes.CDLL(str(path))
+        lib.crcforge_model_find.restype = ctypes.c_void_p
+        lib.crcforge_model_find.argtypes = [ctypes.c_char_p]
+        lib.crcforge_checksum.restype = ctypes.c_uint64
+        lib.crcforge_checksum.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
+        lib.crcforge_crc32.restype = ctypes.c_uint32
+        lib.crcforge_crc32.argtypes = [ctypes.c_uint32, ctypes.c_char_p, ctypes.c_size_t]
+        self.lib = lib
+
+    def checksum(self, name, data):
+        model = self.lib.crcforge_model_find(name.encode())
+        assert model, f"model {name} not found"
+        return self.lib.crcforge_checksum(model, data, len(data))
+
+    def crc32(self, data, crc=0):
+        return self.lib.crcforge_crc32(crc, data, len(data))
+
+
+@pytest.fixture(scope="session")
+def library():
+    path = BUILD / "libcrcforge.so"
+    if not path.exists():
+        pytest.fail(f"{path} not built")
+    return Library(path)
+
+
+@pytest.fixture(scope="session")
+def catalogue(crcforge_bin):
+    """Every model as `crcforge list` prints it: a list of dicts."""
+    out = subprocess.run([crcforge_bin, "list"], capture_output=True, check=True).stdout
+    models = []
+    for line in out.decode().splitlines():
+        fields = {}
+        for item in split_fields(line):
+            key, _, value = item.partition("=")
+            fields[key] = value.strip('"')
+        models.append({
+            "name": fields["name"],
+            "aliases": [a for a in fields["aliases"].split(",") if a],
+            "width": int(fields["width"]),
+            "poly": int(fields["poly"], 16),
+            "init": int(fields["init"], 16),
+            "refin": fields["refin"] == "true",
+            "refout": fields["refout"] == "true",
+            "xorout": int(fields["xorout"], 16),
+            "check": int(fields["check"], 16),
+            "residue": int(fields["residue"], 16),
+        })
+    return models
+
+
+def split_fields(line):
+    """Splits on spaces outside double quotes."""
+    fields, cur, quoted = [], "", False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        if ch == " " and not quoted:
+            fields.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    fields.append(cur)
+    return fields

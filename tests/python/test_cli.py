@@ -1,0 +1,196 @@
+"""The crcforge CLI against the contract in shared/DESIGN.md, with independent values."""
+import base64
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import zlib
+
+import anycrc
+import pytest
+
+CRC32C = anycrc.CRC(width=32, poly=0x1EDC6F41, init=0xFFFFFFFF, refin=True, refout=True,
+                    xorout=0xFFFFFFFF)
+
+
+def lines(out):
+    return out.decode().splitlines()
+
+
+def test_sum_stdin_check_value(run):
+    code, out, err = run("sum", stdin=b"123456789")
+    assert (code, lines(out), err) == (0, ["e3069283  -"], "")
+
+
+def test_sum_dash_is_stdin(run):
+    code, out, _ = run("sum", "-a", "crc32", "-", stdin=b"hello")
+    assert code == 0 and lines(out) == [f"{zlib.crc32(b'hello'):08x}  -"]
+
+
+def test_base64_format(run):
+    code, out, _ = run("sum", "--format", "base64", stdin=b"123456789")
+    assert code == 0 and lines(out) == ["4waSgw==  -"]
+    data = os.urandom(1000)
+    code, out, _ = run("sum", "-a", "crc64-nvme", "--format", "base64", stdin=data)
+    nvme = anycrc.CRC(width=64, poly=0xAD93D23594C93659, init=(1 << 64) - 1, refin=True,
+                      refout=True, xorout=(1 << 64) - 1)
+    want = base64.b64encode(nvme.calc(data).to_bytes(8, "big")).decode()
+    assert lines(out) == [f"{want}  -"]
+
+
+def test_many_files_every_algorithm_alias(run, tmp_path):
+    files = []
+    for i, n in enumerate([0, 1, 100, 65536, 300001]):
+        f = tmp_path / f"f{i}"
+        f.write_bytes(os.urandom(n))
+        files.append(f)
+    oracles = {
+        "crc32c": (CRC32C.calc, 8),
+        "crc32": (zlib.crc32, 8),
+        "crc64-xz": (anycrc.CRC(width=64, poly=0x42F0E1EBA9EA3693, init=(1 << 64) - 1,
+                                refin=True, refout=True, xorout=(1 << 64) - 1).calc, 16),
+        "crc16-xmodem": (anycrc.CRC(width=16, poly=0x1021, init=0, refin=False, refout=False,
+                                    xorout=0).calc, 4),
+        "CRC-5/USB": (anycrc.CRC(width=5, poly=0x05, init=0x1F, refin=True, refout=True,
+                                 xorout=0x1F).calc, 2),
+    }
+    for algo, (oracle, digits) in oracles.items():
+        code, out, err = run("sum", "-a", algo, *map(str, files))
+        assert code == 0, err
+        assert lines(out) == [f"{oracle(f.read_bytes()):0{digits}x}  {f}" for f in files]
+
+
+def test_custom_parameters(run):
+    code, out, _ = run("sum", "-a", "width=16,poly=0x1021,init=0xffff,refin=false,"
+                       "refout=false,xorout=0", stdin=b"123456789")
+    assert code == 0 and lines(out) == ["29b1  -"]  # CRC-16/IBM-3740's check value
+    code, _, err = run("sum", "-a", "width=16,poly=0x11021,init=0,refin=false,refout=false,"
+                       "xorout=0", stdin=b"")
+    assert code == 2 and "poly has bits above the width" in err
+    code, _, err = run("sum", "-a", "width=16,poly=0x1021", stdin=b"")
+    assert code == 2 and "init is missing" in err
+
+
+def test_unknown_algorithm(run):
+    code, out, err = run("sum", "-a", "crc-99/nothing", stdin=b"x")
+    assert code == 2 and out == b""
+    assert "unknown algorithm 'crc-99/nothing'" in err
+
+
+def test_bad_inputs_do_not_stop_the_others(run, tmp_path):
+    good = tmp_path / "good"
+    good.write_bytes(b"123456789")
+    missing = tmp_path / "missing"
+    directory = tmp_path / "dir"
+    directory.mkdir()
+    code, out, err = run("sum", str(missing), str(good), str(directory), str(good))
+    assert code == 2
+    assert lines(out) == [f"e3069283  {good}", f"e3069283  {good}"]
+    assert f"crcforge: {missing}: No such file or directory" in err
+    assert f"crcforge: {directory}: Is a directory" in err
+
+
+def test_unreadable_file(crcforge_bin):
+    # A directory of its own that the unprivileged user below can enter.
+    with tempfile.TemporaryDirectory() as d:
+        os.chmod(d, 0o755)
+        secret = pathlib.Path(d, "secret")
+        secret.write_bytes(b"abc")
+        secret.chmod(0)
+        good = pathlib.Path(d, "good")
+        good.write_bytes(b"123456789")
+        cmd = [crcforge_bin, "sum", str(secret), str(good)]
+        if os.geteuid() == 0:  # root reads anything: drop to nobody for this run
+            if shutil.which("setpriv") is None:
+                pytest.skip("running as root without setpriv")
+            cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
+        p = subprocess.run(cmd, capture_output=True)
+        assert p.returncode == 2, p.stderr
+        assert lines(p.stdout) == [f"e3069283  {good}"]
+        assert f"crcforge: {secret}: Permission denied" in p.stderr.decode()
+
+
+def test_verify(run, tmp_path):
+    a, b, c = (tmp_path / n for n in "abc")
+    a.write_bytes(b"123456789")
+    b.write_bytes(b"hello")
+    list_ok = tmp_path / "ok.txt"
+    list_ok.write_text(f"e3069283  {a}\n{CRC32C.calc(b'hello'):08X}  {b}\n")
+    code, out, err = run("sum", "-c", str(list_ok))
+    assert (code, lines(out), err) == (0, [f"{a}: OK", f"{b}: OK"], "")
+
+    list_bad = tmp_path / "bad.txt"
+    list_bad.write_text(f"00000000  {a}\n{CRC32C.calc(b'hello'):08x}  {b}\n")
+    code, out, _ = run("sum", "-c", str(list_bad))
+    assert (code, lines(out)) == (1, [f"{a}: FAILED", f"{b}: OK"])
+
+    list_missing = tmp_path / "missing.txt"
+    list_missing.write_text(f"e3069283  {c}\nnot a line\ne3069283  {a}\n")
+    code, out, err = run("sum", "-c", str(list_missing))
+    assert code == 2 and lines(out) == [f"{a}: OK"]
+    assert f"{c}: No such file or directory" in err
+    assert "improperly formatted line" in err
+
+    b64 = tmp_path / "b64.txt"
+    b64.write_text(f"4waSgw==  {a}\n")
+    code, out, _ = run("sum", "-c", "--format", "base64", str(b64))
+    assert (code, lines(out)) == (0, [f"{a}: OK"])
+
+
+def test_list(run, catalogue):
+    code, out, _ = run("list")
+    assert code == 0 and len(lines(out)) == len(catalogue) >= 100
+    iscsi = next(m for m in catalogue if m["name"] == "CRC-32/ISCSI")
+    assert iscsi["check"] == 0xE3069283 and "crc32c" in iscsi["aliases"]
+
+
+def test_cpu(run):
+    code, out, _ = run("cpu", "--impls")
+    assert code == 0 and "portable" in lines(out)
+    code, out, _ = run("cpu")
+    assert code == 0 and lines(out)[0].startswith("features:")
+    for impl in lines(run("cpu", "--impls")[1]):
+        code, out, err = run("sum", env={"CRCFORGE_IMPL": impl}, stdin=b"123456789")
+        assert (code, lines(out)) == (0, ["e3069283  -"]), (impl, err)
+
+
+def test_bad_impl_and_usage(run):
+    code, _, err = run("sum", env={"CRCFORGE_IMPL": "warp-drive"}, stdin=b"")
+    assert code == 2 and "CRCFORGE_IMPL=warp-drive" in err
+    assert run("frobnicate")[0] == 2
+    assert run("sum", "--format", "octal")[0] == 2
+    assert run("sum", "-j", "0")[0] == 2
+
+
+def test_parallel_sum_matches(run, tmp_path):
+    big = tmp_path / "big"
+    data = os.urandom(20 << 20)
+    big.write_bytes(data)
+    for j in ("1", "2", "3", "7"):
+        code, out, _ = run("sum", "-a", "crc32", "-j", j, str(big))
+        assert (code, lines(out)) == (0, [f"{zlib.crc32(data):08x}  {big}"])
+
+
+def test_sparse_file_bounded_memory(crcforge_bin, tmp_path):
+    size = 5 << 30  # several GB, above 4 GiB; sparse, so it costs no disk
+    sparse = tmp_path / "sparse"
+    with open(sparse, "wb") as f:
+        f.truncate(size)
+    # Measured in a fresh parent, so that only this run's peak RSS is seen.
+    probe = ("import resource, subprocess, sys; "
+             "p = subprocess.run(sys.argv[1:], capture_output=True); "
+             "sys.stdout.buffer.write(p.stdout); "
+             "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    p = subprocess.run([sys.executable, "-c", probe, crcforge_bin, "sum", "-a", "crc32",
+                        str(sparse)], capture_output=True, timeout=600)
+    *out, status = lines(p.stdout)
+    code, peak_kib = map(int, status.split())
+    assert code == 0
+    zero = bytes(1 << 20)
+    want = 0
+    for _ in range(size >> 20):
+        want = zlib.crc32(zero, want)
+    assert out == [f"{want:08x}  {sparse}"]
+    assert peak_kib < 16 * 1024, f"peak RSS {peak_kib} KiB for a {size >> 30} GiB file"

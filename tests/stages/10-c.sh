@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Release build with warnings as errors; the C tests.
+set -euo pipefail
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
+cmake --build build -j "$(nproc)"
+ctest --test-dir build --output-on-failure

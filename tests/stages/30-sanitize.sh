@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The C tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+set -euo pipefail
+cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCRCFORGE_SANITIZE=ON \
+  -DCRCFORGE_WERROR=ON >/dev/null
+cmake --build build-sanitize -j "$(nproc)"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-sanitize --output-on-failure

@@ -1,0 +1,32 @@
+/* Shared pieces of the crcforge command-line tool. */
+#ifndef CRCFORGE_CLI_H
+#define CRCFORGE_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crcforge.h"
+
+/* Exit codes of the contract (shared/DESIGN.md). */
+enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_TROUBLE = 2 };
+
+/* Prints "crcforge: " and the message to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ALGO: a catalogue name or alias, or the parameters "width=16,poly=0x1021,init=0,
+ * refin=false,refout=false,xorout=0".  NULL after printing the reason; a model from
+ * parameters is freed by cli_release_model. */
+const crcforge_model *cli_model(const char *algo);
+void cli_release_model(const crcforge_model *m);
+
+/* Hex digits of the value, zero-padded to ceil(width/4). */
+void cli_format_hex(char *out, uint64_t value, unsigned width);
+/* Base64 of the value's ceil(width/8) big-endian bytes. */
+void cli_format_base64(char *out, uint64_t value, unsigned width);
+
+int cmd_sum(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_cpu(int argc, char **argv);
+int cmd_keyslot(int argc, char **argv);
+
+#endif /* CRCFORGE_CLI_H */

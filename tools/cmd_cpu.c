@@ -1,0 +1,35 @@
+/* crcforge cpu: the features found and the path chosen per algorithm. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const shown[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz",
+                                    "crc16-xmodem", "CRC-24/OPENPGP", "CRC-64/ECMA-182",
+                                    "CRC-5/USB"};
+
+int cmd_cpu(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--impls") == 0) {
+        for (size_t i = 0; i < crcforge_impl_count(); i++)
+            if (crcforge_impl_runnable(crcforge_impl_name(i)))
+                puts(crcforge_impl_name(i));
+        return EXIT_OK;
+    }
+    if (argc > 1) {
+        cli_error("cpu: unknown argument '%s' (only --impls)", argv[1]);
+        return EXIT_TROUBLE;
+    }
+    const char *features = crcforge_cpu_features();
+    printf("features: %s\n", *features ? features : "(none used by crcforge)");
+    printf("compiled in:");
+    for (size_t i = 0; i < crcforge_impl_count(); i++)
+        printf(" %s%s", crcforge_impl_name(i),
+               crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : "(not runnable)");
+    printf("\n");
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+        const crcforge_model *m = crcforge_model_find(shown[i]);
+        printf("%-16s %s\n", crcforge_model_name(m), crcforge_impl_chosen(m));
+    }
+    return EXIT_OK;
+}

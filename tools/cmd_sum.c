@@ -1,0 +1,265 @@
+/* crcforge sum: CRC of files or stdin, and -c verification of "HEX  NAME" lists. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define READ_BUFFER (256 * 1024) /* memory stays bounded whatever the input size */
+#define PARALLEL_MIN (8u << 20)  /* below this, threads cost more than they save */
+
+enum format { FORMAT_HEX, FORMAT_BASE64 };
+
+struct sum_options {
+    const crcforge_model *model;
+    enum format format;
+    unsigned threads;
+};
+
+/* CRC of [off, off+len) of fd, or of everything until EOF when len is -1. */
+static int crc_of_range(int fd, const crcforge_model *m, off_t off, long long len,
+                        uint64_t *crc)
+{
+    uint8_t *buf = malloc(READ_BUFFER);
+    if (buf == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    crcforge_state st;
+    crcforge_init(&st, m);
+    int err = 0;
+    while (len != 0) {
+        size_t want = READ_BUFFER;
+        if (len > 0 && (long long)want > len)
+            want = (size_t)len;
+        ssize_t got = len >= 0 ? pread(fd, buf, want, off) : read(fd, buf, want);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            err = errno;
+            break;
+        }
+        if (got == 0) {
+            if (len > 0)
+                err = EIO; /* the file shrank under us */
+            break;
+        }
+        crcforge_update(&st, buf, (size_t)got);
+        off += got;
+        if (len > 0)
+            len -= got;
+    }
+    free(buf);
+    *crc = crcforge_final(&st);
+    errno = err;
+    return err ? -1 : 0;
+}
+
+struct chunk {
+    int fd;
+    const crcforge_model *model;
+    off_t off;
+    long long len;
+    uint64_t crc;
+    int err;
+};
+
+static void *chunk_worker(void *arg)
+{
+    struct chunk *c = arg;
+    c->err = crc_of_range(c->fd, c->model, c->off, c->len, &c->crc) == 0 ? 0 : errno;
+    return NULL;
+}
+
+/* Splits a regular file into `threads` ranges hashed at once, joined with combine. */
+static int crc_parallel(int fd, const crcforge_model *m, long long size, unsigned threads,
+                        uint64_t *crc)
+{
+    struct chunk chunks[64];
+    pthread_t tids[64];
+    long long step = size / threads;
+    for (unsigned i = 0; i < threads; i++) {
+        chunks[i] = (struct chunk){fd, m, (off_t)(step * i),
+                                   i + 1 == threads ? size - step * i : step, 0, 0};
+        if (i > 0 && pthread_create(&tids[i], NULL, chunk_worker, &chunks[i]) != 0)
+            chunk_worker(&chunks[i]);
+    }
+    chunk_worker(&chunks[0]);
+    uint64_t total = chunks[0].crc;
+    int err = chunks[0].err;
+    for (unsigned i = 1; i < threads; i++) {
+        pthread_join(tids[i], NULL);
+        if (chunks[i].err && !err)
+            err = chunks[i].err;
+        total = crcforge_combine(m, total, chunks[i].crc, (uint64_t)chunks[i].len);
+    }
+    *crc = total;
+    errno = err;
+    return err ? -1 : 0;
+}
+
+/* CRC of a named input ("-" is stdin); on failure prints the reason and returns -1. */
+static int crc_of_input(const char *name, const struct sum_options *o, uint64_t *crc)
+{
+    int fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
+    if (fd < 0) {
+        cli_error("%s: %s", name, strerror(errno));
+        return -1;
+    }
+    struct stat sb;
+    int rc;
+    if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        errno = EISDIR;
+        rc = -1;
+    } else if (o->threads > 1 && fd != STDIN_FILENO && S_ISREG(sb.st_mode) &&
+               sb.st_size >= (off_t)PARALLEL_MIN) {
+        rc = crc_parallel(fd, o->model, (long long)sb.st_size, o->threads, crc);
+    } else {
+        rc = crc_of_range(fd, o->model, 0, -1, crc);
+    }
+    int saved = errno;
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (rc != 0)
+        cli_error("%s: %s", name, strerror(saved));
+    return rc;
+}
+
+static void format_value(char *out, uint64_t crc, const struct sum_options *o)
+{
+    unsigned width = crcforge_model_params(o->model)->width;
+    if (o->format == FORMAT_BASE64)
+        cli_format_base64(out, crc, width);
+    else
+        cli_format_hex(out, crc, width);
+}
+
+/* Reads "VALUE  NAME" lines and checks each; returns the exit status. */
+static int verify_list(const char *listname, const struct sum_options *o)
+{
+    FILE *list = strcmp(listname, "-") == 0 ? stdin : fopen(listname, "r");
+    if (list == NULL) {
+        cli_error("%s: %s", listname, strerror(errno));
+        return EXIT_TROUBLE;
+    }
+    int status = EXIT_OK;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    unsigned long lineno = 0;
+    while ((n = getline(&line, &cap, list)) >= 0) {
+        lineno++;
+        if (n > 0 && line[n - 1] == '\n')
+            line[--n] = '\0';
+        if (n == 0)
+            continue;
+        char *sep = strstr(line, "  ");
+        if (sep == NULL || sep == line || sep[2] == '\0') {
+            cli_error("%s:%lu: improperly formatted line (expected \"VALUE  NAME\")", listname,
+                      lineno);
+            status = EXIT_TROUBLE;
+            continue;
+        }
+        *sep = '\0';
+        const char *name = sep + 2;
+        uint64_t crc;
+        if (crc_of_input(name, o, &crc) != 0) {
+            status = EXIT_TROUBLE;
+            continue;
+        }
+        char actual[32];
+        format_value(actual, crc, o);
+        int ok = o->format == FORMAT_HEX ? strcasecmp(actual, line) == 0
+                                         : strcmp(actual, line) == 0;
+        printf("%s: %s\n", name, ok ? "OK" : "FAILED");
+        if (!ok && status == EXIT_OK)
+            status = EXIT_MISMATCH;
+    }
+    if (ferror(list)) {
+        cli_error("%s: %s", listname, strerror(errno));
+        status = EXIT_TROUBLE;
+    }
+    free(line);
+    if (list != stdin)
+        fclose(list);
+    return status;
+}
+
+int cmd_sum(int argc, char **argv)
+{
+    struct sum_options o = {NULL, FORMAT_HEX, 1};
+    const char *algo = "crc32c";
+    int verify = 0, i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] == '\0')
+            break;
+        if (strcmp(a, "-c") == 0 || strcmp(a, "--check") == 0) {
+            verify = 1;
+        } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && i + 1 < argc) {
+            algo = argv[++i];
+        } else if (strcmp(a, "-j") == 0 && i + 1 < argc) {
+            char *end;
+            long j = strtol(argv[++i], &end, 10);
+            if (*end != '\0' || j < 1 || j > 64) {
+                cli_error("-j: '%s' is not a thread count from 1 to 64", argv[i]);
+                return EXIT_TROUBLE;
+            }
+            o.threads = (unsigned)j;
+        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "hex") == 0)
+                o.format = FORMAT_HEX;
+            else if (strcmp(f, "base64") == 0)
+                o.format = FORMAT_BASE64;
+            else {
+                cli_error("--format: '%s' is not hex or base64", f);
+                return EXIT_TROUBLE;
+            }
+        } else {
+            cli_error("sum: unknown or incomplete option '%s'", a);
+            return EXIT_TROUBLE;
+        }
+    }
+    o.model = cli_model(algo);
+    if (o.model == NULL)
+        return EXIT_TROUBLE;
+    int status = EXIT_OK;
+    if (verify) {
+        if (argc - i != 1) {
+            cli_error("sum -c takes exactly one LISTFILE");
+            status = EXIT_TROUBLE;
+        } else {
+            status = verify_list(argv[i], &o);
+        }
+    } else {
+        static char *const stdin_only[] = {"-"};
+        char *const *names = i < argc ? argv + i : stdin_only;
+        int count = i < argc ? argc - i : 1;
+        for (int k = 0; k < count; k++) {
+            uint64_t crc;
+            if (crc_of_input(names[k], &o, &crc) != 0) {
+                status = EXIT_TROUBLE;
+                continue;
+            }
+            char text[32];
+            format_value(text, crc, &o);
+            printf("%s  %s\n", text, names[k]);
+        }
+    }
+    cli_release_model(o.model);
+    if (fflush(stdout) != 0) {
+        cli_error("standard output: %s", strerror(errno));
+        status = EXIT_TROUBLE;
+    }
+    return status;
+}

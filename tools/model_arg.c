@@ -1,0 +1,144 @@
+/* ALGO arguments: catalogue names and custom parameter lists; value formatting. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int parse_bool(const char *s, int *out)
+{
+    if (strcmp(s, "true") == 0 || strcmp(s, "1") == 0) {
+        *out = 1;
+        return 0;
+    }
+    if (strcmp(s, "false") == 0 || strcmp(s, "0") == 0) {
+        *out = 0;
+        return 0;
+    }
+    return -1;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno != 0 || end == s || *end != '\0' || *s == '-')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* "width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0" */
+static const crcforge_model *model_from_params(const char *algo)
+{
+    crcforge_params p = {0, 0, 0, 0, 0, 0};
+    unsigned seen = 0;
+    static const char *const keys[] = {"width", "poly", "init", "refin", "refout", "xorout"};
+    char *copy = strdup(algo);
+    if (copy == NULL)
+        return NULL;
+    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (eq == NULL) {
+            cli_error("algorithm '%s': '%s' is not key=value", algo, item);
+            goto fail;
+        }
+        *eq = '\0';
+        const char *val = eq + 1;
+        unsigned k;
+        for (k = 0; k < 6 && strcmp(item, keys[k]) != 0; k++)
+            ;
+        uint64_t num = 0;
+        int ok;
+        switch (k) {
+        case 0:
+            ok = parse_u64(val, &num) == 0 && num <= 1000;
+            p.width = (unsigned)num;
+            break;
+        case 1:
+            ok = parse_u64(val, &p.poly) == 0;
+            break;
+        case 2:
+            ok = parse_u64(val, &p.init) == 0;
+            break;
+        case 3:
+            ok = parse_bool(val, &p.refin) == 0;
+            break;
+        case 4:
+            ok = parse_bool(val, &p.refout) == 0;
+            break;
+        case 5:
+            ok = parse_u64(val, &p.xorout) == 0;
+            break;
+        default:
+            cli_error("algorithm '%s': unknown parameter '%s' (expected width, poly, init, "
+                      "refin, refout, xorout)", algo, item);
+            goto fail;
+        }
+        if (!ok) {
+            cli_error("algorithm '%s': bad value '%s' for %s", algo, val, keys[k]);
+            goto fail;
+        }
+        seen |= 1u << k;
+    }
+    for (unsigned k = 0; k < 6; k++) {
+        if (!(seen & (1u << k))) {
+            cli_error("algorithm '%s': parameter %s is missing", algo, keys[k]);
+            goto fail;
+        }
+    }
+    const char *why = NULL;
+    crcforge_model *m = crcforge_model_new(&p, &why);
+    if (m == NULL)
+        cli_error("algorithm '%s': %s", algo, why);
+    free(copy);
+    return m;
+fail:
+    free(copy);
+    return NULL;
+}
+
+const crcforge_model *cli_model(const char *algo)
+{
+    if (strchr(algo, '=') != NULL)
+        return model_from_params(algo);
+    const crcforge_model *m = crcforge_model_find(algo);
+    if (m == NULL)
+        cli_error("unknown algorithm '%s' (see `crcforge list`)", algo);
+    return m;
+}
+
+void cli_release_model(const crcforge_model *m)
+{
+    crcforge_model_free((crcforge_model *)m); /* ignores catalogue models */
+}
+
+void cli_format_hex(char *out, uint64_t value, unsigned width)
+{
+    sprintf(out, "%0*llx", (int)((width + 3) / 4), (unsigned long long)value);
+}
+
+void cli_format_base64(char *out, uint64_t value, unsigned width)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    unsigned n = (width + 7) / 8;
+    uint8_t bytes[8];
+    for (unsigned i = 0; i < n; i++)
+        bytes[i] = (uint8_t)(value >> (8 * (n - 1 - i)));
+    for (unsigned i = 0; i < n; i += 3) {
+        uint32_t chunk = (uint32_t)bytes[i] << 16;
+        if (i + 1 < n)
+            chunk |= (uint32_t)bytes[i + 1] << 8;
+        if (i + 2 < n)
+            chunk |= bytes[i + 2];
+        *out++ = digits[(chunk >> 18) & 63];
+        *out++ = digits[(chunk >> 12) & 63];
+        *out++ = i + 1 < n ? digits[(chunk >> 6) & 63] : '=';
+        *out++ = i + 2 < n ? digits[chunk & 63] : '=';
+    }
+    *out = '\0';
+}
