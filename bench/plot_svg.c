@@ -10,8 +10,8 @@
 #include "bench.h"
 
 enum {
-    PANEL_W = 960, PANEL_H = 540, /* one algorithm */
-    LEFT = 80, RIGHT = 250, TOP = 70, BOTTOM = 75,
+    PANEL_W = 1060, PANEL_H = 540, /* one algorithm */
+    LEFT = 80, RIGHT = 330, TOP = 70, BOTTOM = 75,
     MAX_SERIES = 48
 };
 
@@ -37,15 +37,15 @@ static int usable(const struct bench_result *r, const crcforge_model *m, unsigne
            r->size > 0;
 }
 
-/* A round step giving about 5 to 10 ticks up to max. */
+/* The smallest step of the form {1, 2, 5} x 10^k giving at most 8 ticks up to max. */
 static double tick_step(double max)
 {
-    double step = pow(10, floor(log10(max)));
-    while (max / step < 5)
-        step /= 2;
-    while (max / step > 10)
-        step *= 2;
-    return step;
+    static const double mantissa[] = {1, 2, 5};
+    double decade = pow(10, floor(log10(max)) - 1);
+    for (;; decade *= 10)
+        for (int i = 0; i < 3; i++)
+            if (max / (mantissa[i] * decade) <= 8)
+                return mantissa[i] * decade;
 }
 
 static void size_label(char *out, size_t n, double size)
