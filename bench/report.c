@@ -163,6 +163,11 @@ void bench_print_table(FILE *f, const struct bench_run *run)
     fprintf(f, "features: %s\n", crcforge_cpu_features());
     fprintf(f, "cycles/byte: %s\n",
             run->cycles_note ? run->cycles_note : "core cycles from perf events (in CSV/JSON)");
+    fprintf(f, "crcforge paths:");
+    for (size_t i = 0; i < crcforge_impl_count(); i++)
+        fprintf(f, " %s%s", crcforge_impl_name(i),
+                crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : " (not runnable here)");
+    fprintf(f, "\n");
     fprintf(f, "peers:");
     for (size_t i = 0; i < bench_peer_library_count; i++)
         fprintf(f, " %s (%s)%s", bench_peer_libraries[i].name,
