@@ -1,4 +1,5 @@
 /* A benchmark run as an aligned terminal table, as CSV, and as JSON. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -168,6 +169,10 @@ void bench_print_table(FILE *f, const struct bench_run *run)
         fprintf(f, " %s%s", crcforge_impl_name(i),
                 crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : " (not runnable here)");
     fprintf(f, "\n");
+    const char *forced = getenv("CRCFORGE_IMPL");
+    if (forced != NULL && *forced != '\0')
+        fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
+                   "dispatcher's choice\n", forced);
     fprintf(f, "peers:");
     for (size_t i = 0; i < bench_peer_library_count; i++)
         fprintf(f, " %s (%s)%s", bench_peer_libraries[i].name,

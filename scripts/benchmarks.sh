@@ -21,6 +21,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 mkdir -p "$out"
+version=$(git describe --always --dirty 2>/dev/null || echo unknown) # before we write docs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -44,5 +45,6 @@ python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size
   --repeat "$repeat" --json "$work/threads.json" >"$work/threads.txt"
 
 python3 scripts/benchmarks_report.py --work "$work" --out "$out" ${readme:+--readme "$readme"} \
-  --command "$command" "${algos[@]}"
+  --command "$command" \
+  --version "$version" "${algos[@]}"
 echo "wrote $out/benchmarks.md" >&2

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "cli.h"
@@ -288,6 +289,7 @@ int cmd_bench(int argc, char **argv)
     bench_cycles_open(&cycles_note);
     struct bench_run run = {bench_cpu_name(), cycles_note, &o.cfg, o.keys, results, 0};
     int status = EXIT_OK;
+    int progress = isatty(STDERR_FILENO);
     for (size_t mi = 0; mi < o.nmodels; mi++) {
         const crcforge_model *m = o.models[mi];
         struct bench_subject *subj = subjects + mi * MAX_SUBJECTS;
@@ -310,6 +312,10 @@ int cmd_bench(int argc, char **argv)
             for (size_t z = 0; z < o.nsizes; z++)
                 for (size_t s = 0; s < ns; s++)
                     for (int lat = 0; lat <= o.keys; lat++) {
+                        if (progress) /* a full run takes minutes: show where it is */
+                            fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u: %s",
+                                    crcforge_model_name(m), o.sizes[z], o.offsets[oi],
+                                    subj[s].name);
                         o.cfg.latency = lat;
                         bench_measure(&o.cfg, &subj[s], m, buf + o.offsets[oi], o.sizes[z],
                                       &results[run.count++]);
@@ -317,6 +323,8 @@ int cmd_bench(int argc, char **argv)
         o.cfg.latency = 0;
     }
 
+    if (progress)
+        fputs("\r\033[K", stderr);
     int to_stdout = (o.csv && strcmp(o.csv, "-") == 0) || (o.json && strcmp(o.json, "-") == 0);
     if (!to_stdout)
         bench_print_table(stdout, &run);
