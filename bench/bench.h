@@ -84,12 +84,13 @@ struct bench_result {
 int bench_verify(const struct bench_subject *s, const crcforge_model *m, const uint8_t *buf,
                  size_t len, uint64_t *got, uint64_t *want);
 
-/* Verifies, then times one subject on buf[0..len).  Fills *r. */
-void bench_measure(const struct bench_config *cfg, const struct bench_subject *s,
-                   const crcforge_model *m, const uint8_t *buf, size_t len,
-                   struct bench_result *r);
+/* Verifies each subject, then times those that agree with crcforge on buf[0..len),
+ * their samples interleaved; fills results[0..count). */
+void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
+                   size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
+                   struct bench_result *results);
 
-/* cycles.c: core clock cycles of this thread, where the CPU exposes a counter to us. */
+/* machine.c: core clock cycles of this thread, where the CPU exposes a counter to us. */
 int bench_cycles_open(const char **why); /* 0 when usable; else *why says why not */
 uint64_t bench_cycles_now(void);         /* meaningful only after a successful open */
 

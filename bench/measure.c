@@ -2,10 +2,9 @@
  * Verification and timing of one subject on one buffer.
  *
  * A sample calls the subject `iterations` times in a loop and reads the clock around
- * the loop; `iterations` doubles until one sample lasts at least min_sample_seconds,
- * which also warms caches, branch predictors and the CPU clock.  Then `repeat` samples
- * are taken and the best (minimum) and median per-call times kept: the minimum is the
- * least disturbed by other load on the machine, the median shows how typical it is.
+ * the loop.  `repeat` samples of each subject are taken, and the best (minimum) and
+ * median per-call times kept: the minimum is the least disturbed by other load on the
+ * machine, the median shows how typical it is.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -77,26 +76,21 @@ int bench_verify(const struct bench_subject *s, const crcforge_model *m, const u
     return *got == *want ? 0 : -1;
 }
 
-void bench_measure(const struct bench_config *cfg, const struct bench_subject *s,
-                   const crcforge_model *m, const uint8_t *buf, size_t len,
-                   struct bench_result *r)
+/* Verifies the subject and sizes its samples: `iterations` doubles until one sample
+ * lasts at least min_sample_seconds, which also warms caches, predictors and clocks. */
+static void prepare(const struct bench_config *cfg, const struct bench_subject *s,
+                    const crcforge_model *m, const uint8_t *buf, size_t len,
+                    struct bench_result *r)
 {
-    r->model = m;
-    r->subject = s->name;
-    r->is_peer = s->is_peer;
-    r->size = len;
-    r->offset = (unsigned)((uintptr_t)buf & 63);
-    r->latency = cfg->latency;
-    r->iterations = 0;
-    r->ns_best = r->ns_median = r->cycles_best = -1;
+    *r = (struct bench_result){.model = m, .subject = s->name, .is_peer = s->is_peer,
+                               .size = len, .offset = (unsigned)((uintptr_t)buf & 63),
+                               .latency = cfg->latency, .ns_best = -1, .ns_median = -1,
+                               .cycles_best = -1};
     if (bench_verify(s, m, buf, len, &r->got, &r->want) != 0) {
         r->status = BENCH_MISMATCH; /* its time would mean nothing */
         return;
     }
     r->status = BENCH_OK;
-
-    const char *why;
-    int count_cycles = bench_cycles_open(&why) == 0;
     double target = cfg->min_sample_seconds * 1e9;
     uint64_t iterations = 1;
     for (;;) {
@@ -110,23 +104,51 @@ void bench_measure(const struct bench_config *cfg, const struct bench_subject *s
             iterations *= 2;
     }
     r->iterations = iterations;
+}
 
-    unsigned n = cfg->repeat > 0 ? cfg->repeat : 1;
-    double *ns = malloc(n * sizeof *ns);
-    if (ns == NULL)
+void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
+                   size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
+                   struct bench_result *results)
+{
+    for (size_t i = 0; i < count; i++)
+        prepare(cfg, &subjects[i], m, buf, len, &results[i]);
+
+    const char *why;
+    int count_cycles = bench_cycles_open(&why) == 0;
+    unsigned repeat = cfg->repeat > 0 ? cfg->repeat : 1;
+    double *ns = malloc(count * repeat * sizeof *ns);
+    uint64_t *cycles = malloc(count * sizeof *cycles);
+    if (ns == NULL || cycles == NULL)
         abort();
-    uint64_t best_cycles = UINT64_MAX;
-    for (unsigned k = 0; k < n; k++) {
-        struct sample x = timed(s, buf, len, iterations, cfg->latency, count_cycles);
-        ns[k] = x.ns / (double)iterations;
-        if (x.cycles < best_cycles)
-            best_cycles = x.cycles;
+    for (size_t i = 0; i < count; i++)
+        cycles[i] = UINT64_MAX;
+    /* Round k samples every subject once: a burst of load from elsewhere on the machine
+     * then lands on all of them alike instead of on one subject's samples. */
+    for (unsigned k = 0; k < repeat; k++) {
+        for (size_t i = 0; i < count; i++) {
+            struct bench_result *r = &results[i];
+            if (r->status != BENCH_OK)
+                continue;
+            struct sample x = timed(&subjects[i], buf, len, r->iterations, cfg->latency,
+                                    count_cycles);
+            ns[i * repeat + k] = x.ns / (double)r->iterations;
+            if (x.cycles < cycles[i])
+                cycles[i] = x.cycles;
+        }
     }
-    qsort(ns, n, sizeof *ns, by_value);
-    r->ns_best = ns[0];
-    r->ns_median = n % 2 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2;
-    if (count_cycles)
-        r->cycles_best = (double)best_cycles / (double)iterations;
+    for (size_t i = 0; i < count; i++) {
+        struct bench_result *r = &results[i];
+        if (r->status != BENCH_OK)
+            continue;
+        double *mine = ns + i * repeat;
+        qsort(mine, repeat, sizeof *mine, by_value);
+        r->ns_best = mine[0];
+        r->ns_median = repeat % 2 ? mine[repeat / 2]
+                                  : (mine[repeat / 2 - 1] + mine[repeat / 2]) / 2;
+        if (count_cycles)
+            r->cycles_best = (double)cycles[i] / (double)r->iterations;
+    }
+    free(cycles);
     free(ns);
 }
 

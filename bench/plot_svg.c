@@ -31,6 +31,23 @@ static void xml_text(FILE *f, const char *s)
     }
 }
 
+/* A series keeps its colour in every panel: the index of its name among the names of
+ * the whole run, in order of first appearance. */
+static const char *colour_of(const struct bench_run *run, const char *name)
+{
+    size_t index = 0;
+    for (size_t i = 0; i < run->count; i++) {
+        const char *seen = run->results[i].subject;
+        if (strcmp(seen, name) == 0)
+            break;
+        size_t j = 0;
+        while (j < i && strcmp(run->results[j].subject, seen) != 0)
+            j++;
+        index += j == i; /* first appearance of another name */
+    }
+    return palette[index % (sizeof palette / sizeof *palette)];
+}
+
 static int usable(const struct bench_result *r, const crcforge_model *m, unsigned offset)
 {
     return r->model == m && r->offset == offset && !r->latency && r->status == BENCH_OK &&
@@ -149,7 +166,7 @@ static void panel(FILE *f, const struct bench_run *run, const crcforge_model *m,
 
     /* One polyline per series, in size order as measured, and the legend beside it. */
     for (size_t k = 0; k < ns; k++) {
-        const char *colour = palette[k % (sizeof palette / sizeof *palette)];
+        const char *colour = colour_of(run, series[k]);
         int is_auto = strcmp(series[k], "auto") == 0;
         fprintf(f, "<g class=\"series\" data-name=\"");
         xml_text(f, series[k]);

@@ -120,6 +120,13 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
         width[s] = (int)strlen(subjects[s]);
         if (width[s] < 15)
             width[s] = 15;
+        for (size_t z = 0; z < nz; z++) { /* wide enough for every cell */
+            char text[64];
+            cell(text, sizeof text, run, find(run, m, offset, sizes[z], subjects[s], 0),
+                 find(run, m, offset, sizes[z], subjects[s], 1));
+            if ((int)strlen(text) > width[s])
+                width[s] = (int)strlen(text);
+        }
         fprintf(f, "  %-*s", width[s], subjects[s]);
     }
     fprintf(f, "  %-22s  %s\n", "auto vs best peer", "auto vs portable");

@@ -61,7 +61,7 @@ static void crosscheck(const uint8_t *data)
     struct bench_subject right = {.name = "right", .is_peer = 1, .fn = right_peer};
     struct bench_result r;
 
-    bench_measure(&cfg, &wrong, m, data, 64, &r);
+    bench_measure(&cfg, &wrong, 1, m, data, 64, &r);
     CHECK(r.status == BENCH_MISMATCH && r.iterations == 0 && r.ns_best < 0,
           "a wrong peer was timed (status %d, %llu iterations)", r.status,
           (unsigned long long)r.iterations);
@@ -69,15 +69,24 @@ static void crosscheck(const uint8_t *data)
           "mismatch report: got %llx want %llx", (unsigned long long)r.got,
           (unsigned long long)r.want);
 
-    bench_measure(&cfg, &late, m, data + 1, 64, &r);
+    bench_measure(&cfg, &late, 1, m, data + 1, 64, &r);
     CHECK(r.status == BENCH_OK && r.iterations > 0 && r.ns_best > 0 &&
               r.ns_median >= r.ns_best && r.offset == ((uintptr_t)(data + 1) & 63),
           "a peer right on 64 bytes was not timed (status %d)", r.status);
-    bench_measure(&cfg, &late, m, data, 4096, &r);
+    bench_measure(&cfg, &late, 1, m, data, 4096, &r);
     CHECK(r.status == BENCH_MISMATCH, "a peer wrong on 4096 bytes was timed");
 
+    /* In one interleaved row, the wrong one is dropped and the others still timed. */
+    struct bench_subject row[] = {right, wrong, late};
+    struct bench_result rr[3];
+    bench_measure(&cfg, row, 3, m, data, 64, rr);
+    CHECK(rr[0].status == BENCH_OK && rr[1].status == BENCH_MISMATCH &&
+              rr[2].status == BENCH_OK && rr[0].ns_best > 0 && rr[1].ns_best < 0 &&
+              rr[2].ns_best > 0 && strcmp(rr[1].subject, "wrong") == 0,
+          "row: statuses %d %d %d", rr[0].status, rr[1].status, rr[2].status);
+
     cfg.latency = 1;
-    bench_measure(&cfg, &right, m, data, 300, &r);
+    bench_measure(&cfg, &right, 1, m, data, 300, &r);
     CHECK(r.status == BENCH_OK && r.latency == 1 && r.iterations > 0 && r.size == 300,
           "a right peer in the latency loop: status %d", r.status);
 }

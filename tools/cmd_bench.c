@@ -310,16 +310,15 @@ int cmd_bench(int argc, char **argv)
         }
         for (size_t oi = 0; oi < o.noffsets; oi++)
             for (size_t z = 0; z < o.nsizes; z++)
-                for (size_t s = 0; s < ns; s++)
-                    for (int lat = 0; lat <= o.keys; lat++) {
-                        if (progress) /* a full run takes minutes: show where it is */
-                            fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u: %s",
-                                    crcforge_model_name(m), o.sizes[z], o.offsets[oi],
-                                    subj[s].name);
-                        o.cfg.latency = lat;
-                        bench_measure(&o.cfg, &subj[s], m, buf + o.offsets[oi], o.sizes[z],
-                                      &results[run.count++]);
-                    }
+                for (int lat = 0; lat <= o.keys; lat++) {
+                    if (progress) /* a full run takes minutes: show where it is */
+                        fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u", crcforge_model_name(m),
+                                o.sizes[z], o.offsets[oi]);
+                    o.cfg.latency = lat;
+                    bench_measure(&o.cfg, subj, ns, m, buf + o.offsets[oi], o.sizes[z],
+                                  &results[run.count]);
+                    run.count += ns;
+                }
         o.cfg.latency = 0;
     }
 
