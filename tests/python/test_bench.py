@@ -99,6 +99,13 @@ def test_csv_and_json_on_stdout(run):
     assert code == 0 and {r["offset"] for r in doc["results"]} == {3}
 
 
+def test_unwritable_output_named(run, tmp_path):
+    bad = tmp_path / "no-such-dir" / "plot.svg"
+    code, _, err = run("bench", "--quick", "--sizes", "8", "--offsets", "0", "-i", "portable",
+                       "--plot", str(bad))
+    assert code == 2 and str(bad) in err
+
+
 def test_impl_filter(run):
     code, out, err = run("bench", "--quick", "-a", "crc32", "--sizes", "64", "--offsets", "0",
                          "-i", "portable", "-i", "auto", "--json")
@@ -132,7 +139,7 @@ def sized_files(tmp_path_factory):
     return files
 
 
-@pytest.mark.parametrize("j", ["1", "2", "3", "4"])
+@pytest.mark.parametrize("j", ["1", "2", "3", "4", "64"])
 def test_sum_j_matches_zlib(run, sized_files, j):
     names = [str(f) for f in sized_files]
     code, out, err = run("sum", "-a", "crc32", "-j", j, *names)
