@@ -10,7 +10,11 @@
 
 #include "cli.h"
 
-#define READ_BUFFER (256 * 1024) /* memory stays bounded whatever the input size */
+/* Memory stays bounded whatever the input size.  128 KiB, not more: on the AMD EPYC this
+ * was measured on, 256 KiB reads of a page-cached file cost 3-4 times more kernel time
+ * per byte (the copy's destination no longer stays in L2), and sum -j 1 on a 256 MiB
+ * file took 170-220 ms of CPU instead of 50-55 ms (`perf stat -e task-clock`). */
+#define READ_BUFFER (128 * 1024)
 #define PARALLEL_MIN (8u << 20)  /* below this, threads cost more than they save */
 #define MAX_THREADS 64
 
