@@ -34,11 +34,11 @@ if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1
 algos=(crc32c crc32 crc64-nvme crc64-xz crc16-xmodem)
 for algo in "${algos[@]}"; do
   echo "bench: $algo" >&2
-  "${pin[@]}" "$build/crcforge" bench -a "$algo" --repeat "$repeat" "${quick[@]}" \
+  "${pin[@]}" "$build/crcforge" bench -a "$algo" --repeat "$repeat" --min-time 10 "${quick[@]}" \
     --json="$work/$algo.json" --plot "$out/benchmarks-$algo.svg" >"$work/$algo.txt"
 done
 echo "bench: keys" >&2
-"${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 \
+"${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 --min-time 10 \
   --repeat "$repeat" "${quick[@]}" --json="$work/keys.json" >"$work/keys.txt"
 echo "bench: sum -j on a $file_size file" >&2
 python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \

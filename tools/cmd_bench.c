@@ -21,7 +21,8 @@ static const char bench_usage[] =
     "  --offsets LIST buffer offsets from 64-byte alignment (default 0,1)\n"
     "  --repeat N     samples per measurement; min and median reported (default 5)\n"
     "  --min-time MS  each sample lasts at least this (default 20)\n"
-    "  --quick        smoke run: tiny samples, 2 repeats, sizes up to 1 MiB\n"
+    "  --quick        smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n"
+    "                 (unless given otherwise)\n"
     "  --keys         small inputs: ns per call, throughput and latency loops\n"
     "  --csv, --json  print that instead of the table; =FILE writes it there as well\n"
     "  --plot FILE    SVG of GB/s against size, one panel per algorithm\n"
@@ -197,10 +198,11 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
     }
     if (o->nmodels == 0)
         o->models[o->nmodels++] = crcforge_model_find("crc32c");
-    if (o->quick) {
-        o->cfg.min_sample_seconds = 0.0005;
-        o->cfg.repeat = 2;
-    }
+    /* Defaults for what was not given: tiny samples for --quick. */
+    if (o->cfg.min_sample_seconds < 0)
+        o->cfg.min_sample_seconds = o->quick ? 0.0005 : 0.020;
+    if (o->cfg.repeat == 0)
+        o->cfg.repeat = o->quick ? 2 : 5;
     if (o->nsizes == 0) {
         const size_t *d = o->keys ? default_key_sizes : default_sizes;
         size_t n = o->keys ? sizeof default_key_sizes / sizeof *d
@@ -268,7 +270,7 @@ static int write_report(const char *path, void (*print)(FILE *, const struct ben
 
 int cmd_bench(int argc, char **argv)
 {
-    struct bench_options o = {.cfg = {.min_sample_seconds = 0.020, .repeat = 5}};
+    struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
     if (parse_options(argc, argv, &o) != 0)
         return EXIT_TROUBLE;
 

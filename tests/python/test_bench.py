@@ -97,6 +97,11 @@ def test_csv_and_json_on_stdout(run):
                          "--offsets", "3", "--json")
     doc = json.loads(out)
     assert code == 0 and {r["offset"] for r in doc["results"]} == {3}
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (2, 0.0005)  # --quick's defaults
+    code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1", "--sizes", "8",
+                         "--offsets", "0", "--json")
+    doc = json.loads(out)
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.001)  # given ones win
 
 
 def test_unwritable_output_named(run, tmp_path):
