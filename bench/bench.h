@@ -59,6 +59,7 @@ struct bench_config {
     double min_sample_seconds; /* a sample loops until it lasts at least this */
     unsigned repeat;           /* samples per measurement */
     int latency;               /* each call's address depends on the previous CRC */
+    int wall_clock;            /* time with CLOCK_MONOTONIC, not this thread's CPU time */
 };
 
 enum bench_status { BENCH_OK, BENCH_MISMATCH };

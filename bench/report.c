@@ -169,6 +169,9 @@ void bench_print_table(FILE *f, const struct bench_run *run)
 {
     fprintf(f, "CPU: %s\n", run->cpu);
     fprintf(f, "features: %s\n", crcforge_cpu_features());
+    fprintf(f, "clock: %s\n", run->cfg->wall_clock
+                                  ? "wall (CLOCK_MONOTONIC)"
+                                  : "this thread's CPU time (CLOCK_THREAD_CPUTIME_ID)");
     fprintf(f, "cycles/byte: %s\n",
             run->cycles_note ? run->cycles_note : "core cycles from perf events (in CSV/JSON)");
     fprintf(f, "crcforge paths:");
@@ -253,6 +256,7 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         json_string(f, run->cycles_note);
     else
         fprintf(f, "\"perf events PERF_COUNT_HW_CPU_CYCLES, user space\"");
+    fprintf(f, ",\n  \"clock\": \"%s\"", run->cfg->wall_clock ? "wall" : "thread-cpu");
     fprintf(f, ",\n  \"mode\": \"%s\",\n  \"repeat\": %u,\n  \"min_sample_seconds\": %g,\n",
             run->keys ? "keys" : "throughput", run->cfg->repeat, run->cfg->min_sample_seconds);
     fprintf(f, "  \"peers\": [");

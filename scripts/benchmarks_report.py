@@ -74,7 +74,12 @@ def main():
         + (f"; not built: {', '.join(missing)}" if missing else "") + ". Each peer's CRC is "
         "checked against crcforge's on the benchmark data before its time counts.",
         f"- Method: `crcforge bench`, pinned with `taskset -c 1`; every implementation is "
-        f"called through the same function-pointer loop; a sample lasts at least "
+        f"called through the same function-pointer loop, timed by "
+        + ("the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), so that time the scheduler "
+           "gives to other processes on this shared machine is not counted"
+           if first["clock"] == "thread-cpu" else "wall time (`CLOCK_MONOTONIC`)")
+        + "; the samples of the implementations in one row are interleaved; "
+        f"a sample lasts at least "
         f"{first['min_sample_seconds'] * 1000:g} ms; {first['repeat']} samples per cell; "
         "cells show the **median GB/s (best)**, decimal (10^9 bytes/s). "
         "\"auto\" is crcforge's dispatched path; the others are forced one by one.",

@@ -10,7 +10,8 @@
 
 static const char bench_usage[] =
     "usage: crcforge bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--offsets LIST]\n"
-    "                      [--repeat N] [--min-time MS] [--quick] [--keys]\n"
+    "                      [--repeat N] [--min-time MS] [--clock cpu|wall] [--quick]\n"
+    "                      [--keys]\n"
     "                      [--csv[=FILE]] [--json[=FILE]] [--plot FILE.svg]\n"
     "  -a ALGO        algorithm (catalogue name or alias; repeatable; default crc32c)\n"
     "  -i IMPL        only this subject (repeatable): auto, a crcforge path\n"
@@ -21,6 +22,8 @@ static const char bench_usage[] =
     "  --offsets LIST buffer offsets from 64-byte alignment (default 0,1)\n"
     "  --repeat N     samples per measurement; min and median reported (default 5)\n"
     "  --min-time MS  each sample lasts at least this (default 20)\n"
+    "  --clock C      cpu: this thread's CPU time, so that other processes on a shared\n"
+    "                 machine are not counted (default); wall: elapsed time\n"
     "  --quick        smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n"
     "                 (unless given otherwise)\n"
     "  --keys         small inputs: ns per call, throughput and latency loops\n"
@@ -177,6 +180,13 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
             if (parse_count(a, argv[++i], 0, 10000, &v) != 0)
                 return -1;
             o->cfg.min_sample_seconds = (double)v / 1000;
+        } else if (strcmp(a, "--clock") == 0 && next) {
+            const char *c = argv[++i];
+            if (strcmp(c, "cpu") != 0 && strcmp(c, "wall") != 0) {
+                cli_error("--clock: '%s' is not cpu or wall", c);
+                return -1;
+            }
+            o->cfg.wall_clock = strcmp(c, "wall") == 0;
         } else if (strcmp(a, "--quick") == 0) {
             o->quick = 1;
         } else if (strcmp(a, "--keys") == 0) {

@@ -21,6 +21,7 @@ QUICK_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 3276
     (["-a", "CRC-99/NOPE"], "CRC-99/NOPE"),
     (["-i", "warp-drive"], "warp-drive"),
     (["--repeat", "0"], "'0'"),
+    (["--clock", "sundial"], "'sundial'"),
     (["--min-time", "ms"], "'ms'"),
     (["--frobnicate"], "--frobnicate"),
     (["--sizes"], "--sizes"),
@@ -48,6 +49,7 @@ def test_quick_smoke_table_json_csv_svg(run, tmp_path):
                   "auto vs portable"):
         assert title in table
     assert doc["tool"] == "crcforge bench" and doc["mode"] == "throughput"
+    assert doc["clock"] == "thread-cpu" and "clock: this thread's CPU time" in table
     assert doc["cpu"] and doc["cpu"] in table
     results = doc["results"]
     assert len(rows) == len(results) > 0
@@ -99,9 +101,10 @@ def test_csv_and_json_on_stdout(run):
     assert code == 0 and {r["offset"] for r in doc["results"]} == {3}
     assert (doc["repeat"], doc["min_sample_seconds"]) == (2, 0.0005)  # --quick's defaults
     code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1", "--sizes", "8",
-                         "--offsets", "0", "--json")
+                         "--offsets", "0", "--clock", "wall", "--json")
     doc = json.loads(out)
     assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.001)  # given ones win
+    assert doc["clock"] == "wall"
 
 
 def test_unwritable_output_named(run, tmp_path):
