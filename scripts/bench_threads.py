@@ -14,6 +14,7 @@ threads on CPUs 0-1, when taskset is installed.
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -34,13 +35,19 @@ def pinned(cpus, argv):
     return argv
 
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(argv, stdout):
-    start = time.perf_counter()
+    """Wall seconds and CPU seconds (user + system, all threads) of one command."""
+    cpu0, start = children_cpu(), time.perf_counter()
     p = subprocess.run(argv, stdout=stdout, stderr=subprocess.PIPE, check=False)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, children_cpu() - cpu0
     if p.returncode != 0:
         sys.exit(f"{' '.join(argv)}: exit {p.returncode}: {p.stderr.decode().strip()}")
-    return elapsed, p.stdout if stdout == subprocess.PIPE else b""
+    return elapsed, cpu, p.stdout if stdout == subprocess.PIPE else b""
 
 
 def main():
@@ -76,24 +83,29 @@ def main():
         want = f"{crc:08x}" if args.algo == "crc32" else None
         rows = []
         for name, (argv, out) in commands.items():
-            times = []
+            times, cpus = [], []
             for _ in range(args.repeat):
-                elapsed, text = timed(argv, out)
+                elapsed, cpu, text = timed(argv, out)
                 if out == subprocess.PIPE:
                     value = text.split()[0].decode()
                     want = want or value
                     if value != want:
                         sys.exit(f"{name}: CRC {value}, expected {want}")
                 times.append(elapsed)
+                cpus.append(cpu)
             rows.append({"command": name, "argv": " ".join(argv).replace(path, "FILE"),
                          "gbps_best": size / min(times) / 1e9,
-                         "gbps_median": size / statistics.median(times) / 1e9})
+                         "gbps_median": size / statistics.median(times) / 1e9,
+                         "cpu_seconds_median": statistics.median(cpus)})
 
-    print(f"{size} bytes ({args.size}) in the page cache, {args.algo}, "
-          f"{args.repeat} runs each (wall time of the whole command)")
-    print(f"{'command':<22}  {'GB/s median':>11}  {'GB/s best':>9}")
+    print(f"{size} bytes ({args.size}) in the page cache, {args.algo}, {args.repeat} runs "
+          "each; GB/s from the wall time of the whole command; CPU s = user + system time "
+          "of all its threads (below the wall time x threads when other processes had the "
+          "CPUs)")
+    print(f"{'command':<22}  {'GB/s median':>11}  {'GB/s best':>9}  {'CPU s median':>12}")
     for r in rows:
-        print(f"{r['command']:<22}  {r['gbps_median']:>11.2f}  {r['gbps_best']:>9.2f}")
+        print(f"{r['command']:<22}  {r['gbps_median']:>11.2f}  {r['gbps_best']:>9.2f}  "
+              f"{r['cpu_seconds_median']:>12.3f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"size": size, "algo": args.algo, "repeat": args.repeat, "rows": rows}, f,
