@@ -11,10 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-quick=() out=docs repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
+timing=(--repeat 5 --min-time 10) out=docs repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
 while [ $# -gt 0 ]; do
   case $1 in
-    --quick) quick=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
+    --quick) timing=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
     --out) out=$2; shift ;;
     *) echo "usage: scripts/benchmarks.sh [--quick] [--out DIR]" >&2; exit 2 ;;
   esac
@@ -34,12 +34,12 @@ if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1
 algos=(crc32c crc32 crc64-nvme crc64-xz crc16-xmodem)
 for algo in "${algos[@]}"; do
   echo "bench: $algo" >&2
-  "${pin[@]}" "$build/crcforge" bench -a "$algo" --repeat "$repeat" --min-time 10 "${quick[@]}" \
+  "${pin[@]}" "$build/crcforge" bench -a "$algo" "${timing[@]}" \
     --json="$work/$algo.json" --plot "$out/benchmarks-$algo.svg" >"$work/$algo.txt"
 done
 echo "bench: keys" >&2
-"${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 --min-time 10 \
-  --repeat "$repeat" "${quick[@]}" --json="$work/keys.json" >"$work/keys.txt"
+"${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 \
+  "${timing[@]}" --json="$work/keys.json" >"$work/keys.txt"
 echo "bench: sum -j on a $file_size file" >&2
 python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \
   --repeat "$repeat" --json "$work/threads.json" >"$work/threads.txt"
