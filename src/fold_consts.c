@@ -74,12 +74,9 @@ void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
     }
 }
 
-const struct fold_consts *fold_consts_of(const crcforge_model *m)
+const struct fold_consts *fold_consts_build(const crcforge_model *m)
 {
     crcforge_model *mm = (crcforge_model *)m;
-    struct fold_consts *c = atomic_load_explicit(&mm->fold, memory_order_acquire);
-    if (c != NULL)
-        return c;
     struct fold_consts *fresh = malloc(sizeof *fresh);
     if (fresh == NULL)
         abort(); /* a few hundred bytes once per model: nothing sensible to return instead */

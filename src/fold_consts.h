@@ -87,9 +87,18 @@ struct fold_consts {
 /* Does the folding engine serve this model (width 8..64)? */
 int fold_supported(const crcforge_model *m);
 
-/* The model's constants, computed on first use and published with a compare-and-swap
- * (a racing builder's copy is discarded); fold_supported(m) must hold. */
-const struct fold_consts *fold_consts_of(const crcforge_model *m);
+/* Computes and publishes a model's constants with a compare-and-swap (a racing builder's
+ * copy is discarded); returns the published ones. */
+const struct fold_consts *fold_consts_build(const crcforge_model *m);
+
+/* The model's constants, built on first use; fold_supported(m) must hold.  Inline: the
+ * kernels' short inputs cannot afford a call for this. */
+static inline const struct fold_consts *fold_consts_of(const crcforge_model *m)
+{
+    const struct fold_consts *c =
+        atomic_load_explicit(&((crcforge_model *)m)->fold, memory_order_acquire);
+    return c != NULL ? c : fold_consts_build(m);
+}
 
 /* Computes the constants into *c (the tests' hook; fold_consts_of caches this). */
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p);
