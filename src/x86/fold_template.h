@@ -16,8 +16,9 @@
  *
  * Layout of a pass over n >= 16 bytes:
  *   n >= 8*VL : eight vector accumulators, 8*VL bytes an iteration (the multiplier's
- *               latency hidden behind independent chains), then a tree 8 -> 4 -> 2 -> 1;
- *   n >= VL   : one vector, VL bytes an iteration;
+ *               latency hidden behind independent chains);
+ *   then 8 -> 4 -> 2 -> 1 accumulators, each level taking at most one more step of data
+ *   (a shorter input starts at the level its length allows);
  *   then the vector's lanes folded into one 128-bit lane, 16 bytes an iteration, the last
  *   1..15 bytes merged with one overlapping load of the final 16 bytes (no byte outside
  *   [p, p+n) is read), and the final reduction.
@@ -122,6 +123,23 @@ static ATTRIBUTES ALWAYS_INLINE __m128i to_128(vec_t v, const struct fold_consts
                     _mm256_extracti128_si256(y, 1));
 #endif
 }
+
+#if VL > 16
+/* For a vector v ending the message: B with (v's polynomial * x^64) == B (mod G'), each
+ * lane multiplied straight into B (reduce_lanes in fold_consts.h). */
+static ATTRIBUTES ALWAYS_INLINE __m128i reduce_vector(vec_t v, const struct fold_consts *c)
+{
+#if VL == 32
+    const vec_t k = _mm256_loadu_si256((const void *)&c->reduce_lanes[2]);
+    vec_t y = VXOR(VCLMUL(v, k, 0x00), VCLMUL(v, k, 0x11));
+#else
+    const vec_t k = _mm512_loadu_si512((const void *)&c->reduce_lanes[0]);
+    vec_t z = VXOR(VCLMUL(v, k, 0x00), VCLMUL(v, k, 0x11));
+    __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(z), _mm512_extracti64x4_epi64(z, 1));
+#endif
+    return _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+}
+#endif
 
 /*
  * B mod G' for a 128-bit B = Bh*x^64 + Bl in the lane convention (MSB-first: the high qword
@@ -255,11 +273,15 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
     __m128i x;
 
     if (n >= VL) {
-        vec_t v;
+        /* Accumulators a0..a7 (the live ones at the end of the list): as many as the
+         * length allows, then halved level by level, each level taking at most one more
+         * step of new data, so that no length pays a long single chain. */
+        vec_t a0, a1, a2, a3, a4, a5, a6, a7;
+        const vec_t first = VXOR(LOAD(p), VFROM128(reg128));
         if (n >= 8 * VL) {
-            vec_t a0 = VXOR(LOAD(p), VFROM128(reg128)), a1 = LOAD(p + VL), a2 = LOAD(p + 2 * VL),
-                  a3 = LOAD(p + 3 * VL), a4 = LOAD(p + 4 * VL), a5 = LOAD(p + 5 * VL),
-                  a6 = LOAD(p + 6 * VL), a7 = LOAD(p + 7 * VL);
+            a0 = first, a1 = LOAD(p + VL), a2 = LOAD(p + 2 * VL), a3 = LOAD(p + 3 * VL);
+            a4 = LOAD(p + 4 * VL), a5 = LOAD(p + 5 * VL), a6 = LOAD(p + 6 * VL);
+            a7 = LOAD(p + 7 * VL);
             p += 8 * VL;
             n -= 8 * VL;
             const vec_t k8 = VBROADCAST(load_pair(&c->FOLD_8V));
@@ -280,24 +302,62 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
             a5 = fold_vec(a1, k4, a5);
             a6 = fold_vec(a2, k4, a6);
             a7 = fold_vec(a3, k4, a7);
+            goto have4;
+        }
+        if (n >= 4 * VL) {
+            a4 = first, a5 = LOAD(p + VL), a6 = LOAD(p + 2 * VL), a7 = LOAD(p + 3 * VL);
+            p += 4 * VL;
+            n -= 4 * VL;
+            goto have4;
+        }
+        if (n >= 2 * VL) {
+            a6 = first, a7 = LOAD(p + VL);
+            p += 2 * VL;
+            n -= 2 * VL;
+            goto have2;
+        }
+        a7 = first;
+        p += VL;
+        n -= VL;
+        goto have1;
+    have4:
+        if (n >= 4 * VL) {
+            const vec_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
+            a4 = fold_vec(a4, k4, LOAD(p));
+            a5 = fold_vec(a5, k4, LOAD(p + VL));
+            a6 = fold_vec(a6, k4, LOAD(p + 2 * VL));
+            a7 = fold_vec(a7, k4, LOAD(p + 3 * VL));
+            p += 4 * VL;
+            n -= 4 * VL;
+        }
+        {
             const vec_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
             a6 = fold_vec(a4, k2, a6);
             a7 = fold_vec(a5, k2, a7);
-            v = fold_vec(a6, VBROADCAST(load_pair(&c->FOLD_1V)), a7);
-        } else {
-            v = VXOR(LOAD(p), VFROM128(reg128));
+        }
+    have2:
+        if (n >= 2 * VL) {
+            const vec_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
+            a6 = fold_vec(a6, k2, LOAD(p));
+            a7 = fold_vec(a7, k2, LOAD(p + VL));
+            p += 2 * VL;
+            n -= 2 * VL;
+        }
+        a7 = fold_vec(a6, VBROADCAST(load_pair(&c->FOLD_1V)), a7);
+    have1:
+        if (n >= VL) {
+            a7 = fold_vec(a7, VBROADCAST(load_pair(&c->FOLD_1V)), LOAD(p));
             p += VL;
             n -= VL;
         }
-        const vec_t k1 = VBROADCAST(load_pair(&c->FOLD_1V));
-        while (n >= VL) {
-            v = fold_vec(v, k1, LOAD(p));
-            p += VL;
-            n -= VL;
-        }
-        x = to_128(v, c);
+#if VL > 16
+        if (n == 0)
+            return barrett(reduce_vector(a7, c), c, msb);
+#endif
+        x = to_128(a7, c);
     } else {
-        x = _mm_xor_si128(msb ? _mm_shuffle_epi8(_mm_loadu_si128((const void *)p), bswap) : _mm_loadu_si128((const void *)p), reg128);
+        __m128i d = _mm_loadu_si128((const void *)p);
+        x = _mm_xor_si128(msb ? _mm_shuffle_epi8(d, bswap) : d, reg128);
         p += 16;
         n -= 16;
     }
@@ -314,16 +374,31 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
     return final_reduction(x, c, msb);
 }
 
+/* n >= 16, one function per bit order, apart from the short path so that short inputs
+ * do not pay for the long path's register set-up. */
+static ATTRIBUTES __attribute__((noinline)) uint64_t
+CAT(fold_lsb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
+{
+    return fold_pass(c, reg, p, n, 0);
+}
+
+static ATTRIBUTES __attribute__((noinline)) uint64_t
+CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
+{
+    return fold_pass(c, reg, p, n, 1);
+}
+
 /* The update function of the registry (internal.h's signature). */
 static ATTRIBUTES uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                       const uint8_t *p, size_t n)
 {
+    const struct fold_consts *c = fold_consts_of(m);
+    if (n >= 16)
+        return c->lsb_first ? CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
+                            : CAT(fold_msb_, SUFFIX)(c, reg, p, n);
     if (n == 0)
         return reg;
-    const struct fold_consts *c = fold_consts_of(m);
-    if (c->lsb_first)
-        return n < 16 ? short_pass(c, reg, p, n, 0) : fold_pass(c, reg, p, n, 0);
-    return n < 16 ? short_pass(c, reg, p, n, 1) : fold_pass(c, reg, p, n, 1);
+    return c->lsb_first ? short_pass(c, reg, p, n, 0) : short_pass(c, reg, p, n, 1);
 }
 
 #undef CAT
