@@ -6,7 +6,9 @@
  * reduced with three more).
  *
  * Parameters (all #undef'd at the end):
- *   SUFFIX      names the entry point fold_update_SUFFIX
+ *   SUFFIX      names the tier: crc_impl_fold_SUFFIX for the registry, whose name is
+ *               "fold_SUFFIX", and fold_update_SUFFIX for other kernels (fold.h)
+ *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its runnable check)
  *   ATTRIBUTES  the target attribute enabling what the tier executes:
  *                 VL 16:                     "sse4.1,pclmul"
  *                 VL 32, !USE_AVX512:        "avx2,vpclmulqdq,pclmul"
@@ -28,10 +30,14 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "../cpu.h"
 #include "../fold_consts.h"
+#include "fold.h"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
+#define STRINGIFY_(a) #a
+#define STRINGIFY(a) STRINGIFY_(a)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #if VL == 16
@@ -262,107 +268,114 @@ static ATTRIBUTES ALWAYS_INLINE __m128i fold_tail(__m128i x, const uint8_t *end,
     return fold_128(_mm_shuffle_epi8(x, up), k128, merged);
 }
 
+#if defined(__clang__)
+#define UNROLL_ALL _Pragma("unroll")
+#else
+#define UNROLL_ALL _Pragma("GCC unroll 8")
+#endif
+
+static ATTRIBUTES ALWAYS_INLINE vec_t load_vec(const uint8_t *q, const int msb)
+{
+    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return msb ? VSHUFFLE(VLOADU(q), VBROADCAST(bswap)) : VLOADU(q);
+}
+
+/* Accumulators a[0..count) (count a constant at each call, so they stay in registers). */
+static ATTRIBUTES ALWAYS_INLINE void load_group(vec_t *a, int count, const uint8_t *q,
+                                                const int msb)
+{
+    UNROLL_ALL
+    for (int i = 0; i < count; i++)
+        a[i] = load_vec(q + i * VL, msb);
+}
+
+/* Each accumulator folded across k (count vectors) onto the next count vectors at q. */
+static ATTRIBUTES ALWAYS_INLINE void fold_group(vec_t *a, int count, vec_t k, const uint8_t *q,
+                                                const int msb)
+{
+    UNROLL_ALL
+    for (int i = 0; i < count; i++)
+        a[i] = fold_vec(a[i], k, load_vec(q + i * VL, msb));
+}
+
+/* count accumulators to count/2: the first half folded across k (count/2 vectors) onto
+ * the second. */
+static ATTRIBUTES ALWAYS_INLINE void halve(vec_t *a, int count, vec_t k)
+{
+    UNROLL_ALL
+    for (int i = 0; i < count / 2; i++)
+        a[i] = fold_vec(a[i], k, a[i + count / 2]);
+}
+
 /* n >= 16.  msb is a constant at each call, so each bit order gets its own loop. */
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
                                                    const uint8_t *p, size_t n, const int msb)
 {
     const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const vec_t vbswap = VBROADCAST(bswap);
-#define LOAD(q) (msb ? VSHUFFLE(VLOADU(q), vbswap) : VLOADU(q))
     const __m128i reg128 = msb ? _mm_set_epi64x((long long)(reg << (64 - c->width)), 0)
                                : _mm_cvtsi64_si128((long long)reg);
     __m128i x;
 
     if (n >= VL) {
-        /* Accumulators a0..a7 (the live ones at the end of the list): as many as the
-         * length allows, then halved level by level, each level taking at most one more
-         * step of new data, so that no length pays a long single chain. */
-        vec_t a0, a1, a2, a3, a4, a5, a6, a7;
-        const vec_t first = VXOR(LOAD(p), VFROM128(reg128));
+        /* As many accumulators as the length allows (the multiplier's latency hidden
+         * behind independent chains), then halved level by level, each level taking at
+         * most one more step of new data, so that no length pays a long single chain. */
+        vec_t a[8];
+        const vec_t k8 = VBROADCAST(load_pair(&c->FOLD_8V));
+        const vec_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
+        const vec_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
+        const vec_t k1 = VBROADCAST(load_pair(&c->FOLD_1V));
         if (n >= 8 * VL) {
-            a0 = first, a1 = LOAD(p + VL), a2 = LOAD(p + 2 * VL), a3 = LOAD(p + 3 * VL);
-            a4 = LOAD(p + 4 * VL), a5 = LOAD(p + 5 * VL), a6 = LOAD(p + 6 * VL);
-            a7 = LOAD(p + 7 * VL);
-            p += 8 * VL;
-            n -= 8 * VL;
-            const vec_t k8 = VBROADCAST(load_pair(&c->FOLD_8V));
-            while (n >= 8 * VL) {
-                a0 = fold_vec(a0, k8, LOAD(p));
-                a1 = fold_vec(a1, k8, LOAD(p + VL));
-                a2 = fold_vec(a2, k8, LOAD(p + 2 * VL));
-                a3 = fold_vec(a3, k8, LOAD(p + 3 * VL));
-                a4 = fold_vec(a4, k8, LOAD(p + 4 * VL));
-                a5 = fold_vec(a5, k8, LOAD(p + 5 * VL));
-                a6 = fold_vec(a6, k8, LOAD(p + 6 * VL));
-                a7 = fold_vec(a7, k8, LOAD(p + 7 * VL));
-                p += 8 * VL;
-                n -= 8 * VL;
-            }
-            const vec_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
-            a4 = fold_vec(a0, k4, a4);
-            a5 = fold_vec(a1, k4, a5);
-            a6 = fold_vec(a2, k4, a6);
-            a7 = fold_vec(a3, k4, a7);
+            load_group(a, 8, p, msb);
+            a[0] = VXOR(a[0], VFROM128(reg128));
+            for (p += 8 * VL, n -= 8 * VL; n >= 8 * VL; p += 8 * VL, n -= 8 * VL)
+                fold_group(a, 8, k8, p, msb);
+            halve(a, 8, k4);
             goto have4;
         }
         if (n >= 4 * VL) {
-            a4 = first, a5 = LOAD(p + VL), a6 = LOAD(p + 2 * VL), a7 = LOAD(p + 3 * VL);
-            p += 4 * VL;
-            n -= 4 * VL;
+            load_group(a, 4, p, msb);
+            a[0] = VXOR(a[0], VFROM128(reg128));
+            p += 4 * VL, n -= 4 * VL;
             goto have4;
         }
         if (n >= 2 * VL) {
-            a6 = first, a7 = LOAD(p + VL);
-            p += 2 * VL;
-            n -= 2 * VL;
+            load_group(a, 2, p, msb);
+            a[0] = VXOR(a[0], VFROM128(reg128));
+            p += 2 * VL, n -= 2 * VL;
             goto have2;
         }
-        a7 = first;
-        p += VL;
-        n -= VL;
+        a[0] = VXOR(load_vec(p, msb), VFROM128(reg128));
+        p += VL, n -= VL;
         goto have1;
     have4:
         if (n >= 4 * VL) {
-            const vec_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
-            a4 = fold_vec(a4, k4, LOAD(p));
-            a5 = fold_vec(a5, k4, LOAD(p + VL));
-            a6 = fold_vec(a6, k4, LOAD(p + 2 * VL));
-            a7 = fold_vec(a7, k4, LOAD(p + 3 * VL));
-            p += 4 * VL;
-            n -= 4 * VL;
+            fold_group(a, 4, k4, p, msb);
+            p += 4 * VL, n -= 4 * VL;
         }
-        {
-            const vec_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
-            a6 = fold_vec(a4, k2, a6);
-            a7 = fold_vec(a5, k2, a7);
-        }
+        halve(a, 4, k2);
     have2:
         if (n >= 2 * VL) {
-            const vec_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
-            a6 = fold_vec(a6, k2, LOAD(p));
-            a7 = fold_vec(a7, k2, LOAD(p + VL));
-            p += 2 * VL;
-            n -= 2 * VL;
+            fold_group(a, 2, k2, p, msb);
+            p += 2 * VL, n -= 2 * VL;
         }
-        a7 = fold_vec(a6, VBROADCAST(load_pair(&c->FOLD_1V)), a7);
+        halve(a, 2, k1);
     have1:
         if (n >= VL) {
-            a7 = fold_vec(a7, VBROADCAST(load_pair(&c->FOLD_1V)), LOAD(p));
-            p += VL;
-            n -= VL;
+            fold_group(a, 1, k1, p, msb);
+            p += VL, n -= VL;
         }
 #if VL > 16
         if (n == 0)
-            return barrett(reduce_vector(a7, c), c, msb);
+            return barrett(reduce_vector(a[0], c), c, msb);
 #endif
-        x = to_128(a7, c);
+        x = to_128(a[0], c);
     } else {
         __m128i d = _mm_loadu_si128((const void *)p);
         x = _mm_xor_si128(msb ? _mm_shuffle_epi8(d, bswap) : d, reg128);
         p += 16;
         n -= 16;
     }
-#undef LOAD
     const __m128i k128 = load_pair(&c->fold_across_128_bits);
     while (n >= 16) {
         __m128i d = _mm_loadu_si128((const void *)p);
@@ -413,8 +426,8 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t lane_pass(const struct fold_consts *c, 
  * called directly, but 8.3 ns at 1 byte when reached from here (one more call and the
  * table lookup), so it is never used.
  */
-static ATTRIBUTES uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
-                                                      const uint8_t *p, size_t n)
+static ATTRIBUTES uint64_t CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
+                                                 const uint8_t *p, size_t n)
 {
     const struct fold_consts *c = fold_consts_of(m);
     if (n >= 32)
@@ -427,9 +440,27 @@ static ATTRIBUTES uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, ui
     return n < 16 ? short_pass(c, reg, p, n, 1) : lane_pass(c, reg, p, n, 1);
 }
 
+/* For other kernels (fold.h); they check runnable first. */
+uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                   size_t n)
+{
+    return CAT(update_, SUFFIX)(m, reg, p, n);
+}
+
+static int CAT(runnable_, SUFFIX)(void)
+{
+    return crc_cpu_has(FEATURES);
+}
+
+const struct crc_impl CAT(crc_impl_fold_, SUFFIX) = {
+    STRINGIFY(CAT(fold_, SUFFIX)), CAT(runnable_, SUFFIX), fold_supported, CAT(update_, SUFFIX)};
+
 #undef CAT
 #undef CAT_
+#undef STRINGIFY
+#undef STRINGIFY_
 #undef ALWAYS_INLINE
+#undef UNROLL_ALL
 #undef VLOADU
 #undef VXOR
 #undef VCLMUL
@@ -444,3 +475,4 @@ static ATTRIBUTES uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, ui
 #undef ATTRIBUTES
 #undef VL
 #undef USE_AVX512
+#undef FEATURES
