@@ -1,5 +1,6 @@
 /*
- * The folding kernels, forced one by one, over every catalogue model of width 8..64:
+ * The folding kernels, forced one by one, over every catalogue model of width 8..64 and
+ * random models of any width 8..64 (even polynomials included):
  *  - every length 0..1200 (all block-size thresholds of every tier) at alignments 0..2 and
  *    with the end flush against a guard page, from random start registers, against the
  *    bitwise reference;
@@ -110,7 +111,20 @@ int main(void)
             big_random(k, m, data);
             splits(k, m, data);
         }
-        printf("%s: %zu models\n", k->name, served);
+        /* Random parameters beyond the catalogue: any width 8..64, even polynomials too. */
+        for (int r = 0; r < 24; r++) {
+            crcforge_params prm = {8 + (unsigned)rnd_below(57), 0, 0, (int)rnd_below(2),
+                                   (int)rnd_below(2), 0};
+            uint64_t mask = crc_width_mask(prm.width);
+            prm.poly = rnd64() & mask;
+            prm.init = rnd64() & mask;
+            prm.xorout = rnd64() & mask;
+            crcforge_model *m = crcforge_model_new(&prm, NULL);
+            sweep(k, m, data, &g);
+            splits(k, m, data);
+            crcforge_model_free(m);
+        }
+        printf("%s: %zu catalogue models and 24 random ones\n", k->name, served);
     }
     guarded_free(&g);
     free(data);
