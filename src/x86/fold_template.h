@@ -10,9 +10,10 @@
  *               "fold_SUFFIX", and fold_update_SUFFIX for other kernels (fold.h)
  *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its runnable check)
  *   ATTRIBUTES  the target attribute enabling what the tier executes:
- *                 VL 16:                     "sse4.1,pclmul"
- *                 VL 32, !USE_AVX512:        "avx2,vpclmulqdq,pclmul"
- *                 VL 64, USE_AVX512:         "avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,avx2"
+ *                 VL 16:                "sse4.1,pclmul"
+ *                 VL 32, !USE_AVX512:   "avx2,vpclmulqdq,pclmul,sse4.1"
+ *                 USE_AVX512:           "avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,avx2,sse4.1"
+ *               (the 128-bit tail and reduction run in every tier, hence sse4.1 and pclmul)
  *   VL          vector length in bytes: 16, 32 or 64
  *   USE_AVX512  1 to use AVX-512 forms (three-way xor in one vpternlogq)
  *
@@ -21,9 +22,11 @@
  *               latency hidden behind independent chains);
  *   then 8 -> 4 -> 2 -> 1 accumulators, each level taking at most one more step of data
  *   (a shorter input starts at the level its length allows);
- *   then the vector's lanes folded into one 128-bit lane, 16 bytes an iteration, the last
- *   1..15 bytes merged with one overlapping load of the final 16 bytes (no byte outside
- *   [p, p+n) is read), and the final reduction.
+ *   if the message ends there, each lane of the vector multiplied straight into the
+ *   128-bit value that Barrett reduces (reduce_vector); otherwise the vector's lanes
+ *   folded into one 128-bit lane, 16 bytes an iteration, the last 1..15 bytes merged with
+ *   one overlapping load of the final 16 bytes (no byte outside [p, p+n) is read), and the
+ *   final reduction.
  * Inputs of 1..15 bytes are assembled in general registers (short_pass), 16..31 bytes
  * take one lane and the tail (lane_pass).
  */
@@ -48,6 +51,7 @@ typedef __m128i vec_t;
 #define VBROADCAST(x) (x)
 #define VSHUFFLE(a, m) _mm_shuffle_epi8(a, m)
 #define VFROM128(x) (x)
+#define VXOR3(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0x96)
 #elif VL == 32
 typedef __m256i vec_t;
 #define VLOADU(q) _mm256_loadu_si256((const void *)(q))
@@ -56,6 +60,7 @@ typedef __m256i vec_t;
 #define VBROADCAST(x) _mm256_broadcastsi128_si256(x)
 #define VSHUFFLE(a, m) _mm256_shuffle_epi8(a, m)
 #define VFROM128(x) _mm256_zextsi128_si256(x)
+#define VXOR3(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x96)
 #elif VL == 64
 typedef __m512i vec_t;
 #define VLOADU(q) _mm512_loadu_si512((const void *)(q))
@@ -64,6 +69,7 @@ typedef __m512i vec_t;
 #define VBROADCAST(x) _mm512_broadcast_i32x4(x)
 #define VSHUFFLE(a, m) _mm512_shuffle_epi8(a, m)
 #define VFROM128(x) _mm512_zextsi128_si512(x)
+#define VXOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
 #else
 #error "VL must be 16, 32 or 64"
 #endif
@@ -95,8 +101,8 @@ static ATTRIBUTES ALWAYS_INLINE __m128i load_pair(const struct fold_pair *k)
 static ATTRIBUTES ALWAYS_INLINE vec_t fold_vec(vec_t a, vec_t k, vec_t b)
 {
     vec_t lo = VCLMUL(a, k, 0x00), hi = VCLMUL(a, k, 0x11);
-#if USE_AVX512 && VL == 64
-    return _mm512_ternarylogic_epi64(lo, hi, b, 0x96);
+#if USE_AVX512
+    return VXOR3(lo, hi, b);
 #else
     return VXOR(VXOR(lo, hi), b);
 #endif
@@ -467,6 +473,7 @@ const struct crc_impl CAT(crc_impl_fold_, SUFFIX) = {
 #undef VBROADCAST
 #undef VSHUFFLE
 #undef VFROM128
+#undef VXOR3
 #undef FOLD_1V
 #undef FOLD_2V
 #undef FOLD_4V
