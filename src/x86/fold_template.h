@@ -433,9 +433,24 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t lane_pass(const struct fold_consts *c, 
  * table lookup), so it is never used.
  */
 static ATTRIBUTES uint64_t CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
+                                                 const uint8_t *p, size_t n);
+
+/* First use of a model: builds its constants, then starts again.  Kept out of line so
+ * that the update function makes no call of its own and saves no registers. */
+static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
+CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
+{
+    fold_consts_build(m);
+    return CAT(update_, SUFFIX)(m, reg, p, n);
+}
+
+static ATTRIBUTES uint64_t CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                  const uint8_t *p, size_t n)
 {
-    const struct fold_consts *c = fold_consts_of(m);
+    const struct fold_consts *c =
+        atomic_load_explicit(&((crcforge_model *)m)->fold, memory_order_acquire);
+    if (c == NULL)
+        return CAT(first_update_, SUFFIX)(m, reg, p, n);
     if (n >= 32)
         return c->lsb_first ? CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
                             : CAT(fold_msb_, SUFFIX)(c, reg, p, n);
