@@ -293,7 +293,7 @@ static ATTRIBUTES ALWAYS_INLINE __m128i head_pass(const struct fold_consts *c, u
  * from 32 bytes 1.10-1.14x.  The 512-bit tier (not measurable here) takes lanes below one
  * vector, at most three lanes in a row.
  */
-#define LANES_MAX (VL == 32 ? 64 : VL == 16 ? 32 : 64)
+#define LANES_MAX (VL == 16 ? 32 : 64)
 static ATTRIBUTES ALWAYS_INLINE uint64_t lanes_pass(const struct fold_consts *c, uint64_t reg,
                                                     const uint8_t *p, size_t n, const int msb)
 {
