@@ -1,0 +1,301 @@
+/*
+ * keyslot_bench: ns per Redis/Valkey cluster key slot, for keys of 5..64 bytes, by
+ * CRC-16/XMODEM approach:
+ *   byte      one 256-entry table, a lookup a byte: the Redis/Valkey crc16.c algorithm (512 B)
+ *   nibble    one 16-entry table, two lookups a byte (32 B)
+ *   twobyte   one 65536-entry table, a lookup per two bytes (128 KiB + the byte table)
+ *   slice2    two 256-entry tables, slicing-by-2 (1 KiB)
+ *   slice16   src/table.c's slicing-by-16, through crcforge_checksum forced "portable"
+ *   crcforge  crcforge_keyslot (the library's short-key path, dispatched)
+ *   batch     crcforge_keyslots over the whole array (throughput loop only)
+ * The seed approaches hash through the Redis rule written the way Redis writes it (a
+ * byte loop for '{' then '}'); their tables are derived here from the polynomial.
+ *
+ * Two loops per length: "thru" hashes independent keys; "lat" makes each key's address
+ * depend on the previous slot (slot & an opaque zero), so the calls cannot overlap.
+ * Each sample times PASSES passes over KEYS keys; the figure is ns per key, min and
+ * median over the samples.  Before timing, every approach is checked against the
+ * bitwise reference on all the keys (and on keys with hash tags).
+ *
+ * Usage: keyslot_bench [--quick]   (pin it: taskset -c 1 build/keyslot_bench)
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "crcforge.h"
+#include "internal.h"
+
+#define POLY 0x1021u
+#define KEYS 256
+#define MAXLEN 64
+
+static uint16_t t_byte[256], t_nibble[16], t_hi[256];
+static uint16_t *t_twobyte;
+
+/* v * x^(shift) mod P for v of degree < 16, shifting in one bit at a time. */
+static uint16_t mulx_mod(uint32_t v, unsigned shift)
+{
+    for (unsigned i = 0; i < shift; i++)
+        v = (v << 1) ^ ((v & 0x8000u) ? POLY : 0);
+    return (uint16_t)v;
+}
+
+static void build_tables(void)
+{
+    /* t[v] = v * x^16 mod P: the register after feeding the bits of v into zero. */
+    for (unsigned v = 0; v < 256; v++) {
+        t_byte[v] = mulx_mod(v << 8, 8);
+        t_hi[v] = mulx_mod(v << 8, 16);
+    }
+    for (unsigned v = 0; v < 16; v++)
+        t_nibble[v] = mulx_mod(v << 12, 4);
+    t_twobyte = malloc(65536 * sizeof *t_twobyte);
+    if (t_twobyte == NULL)
+        abort();
+    for (unsigned v = 0; v < 65536; v++)
+        t_twobyte[v] = mulx_mod(v, 16);
+}
+
+static uint16_t crc_byte(const uint8_t *p, size_t n)
+{
+    uint16_t crc = 0;
+    for (size_t i = 0; i < n; i++)
+        crc = (uint16_t)(crc << 8) ^ t_byte[((crc >> 8) ^ p[i]) & 0xff];
+    return crc;
+}
+
+static uint16_t crc_nibble(const uint8_t *p, size_t n)
+{
+    uint16_t crc = 0;
+    for (size_t i = 0; i < n; i++) {
+        crc = (uint16_t)(crc << 4) ^ t_nibble[(crc >> 12) ^ (p[i] >> 4)];
+        crc = (uint16_t)(crc << 4) ^ t_nibble[(crc >> 12) ^ (p[i] & 15)];
+    }
+    return crc;
+}
+
+static uint16_t crc_twobyte(const uint8_t *p, size_t n)
+{
+    uint16_t crc = 0;
+    size_t i = 0;
+    for (; i + 2 <= n; i += 2)
+        crc = t_twobyte[crc ^ (p[i] << 8 | p[i + 1])];
+    if (i < n)
+        crc = (uint16_t)(crc << 8) ^ t_byte[((crc >> 8) ^ p[i]) & 0xff];
+    return crc;
+}
+
+static uint16_t crc_slice2(const uint8_t *p, size_t n)
+{
+    uint16_t crc = 0;
+    size_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+        unsigned x = crc ^ (p[i] << 8 | p[i + 1]);
+        crc = t_hi[x >> 8] ^ t_byte[x & 0xff];
+    }
+    if (i < n)
+        crc = (uint16_t)(crc << 8) ^ t_byte[((crc >> 8) ^ p[i]) & 0xff];
+    return crc;
+}
+
+static const crcforge_model *xmodem;
+
+static uint16_t crc_slice16(const uint8_t *p, size_t n)
+{
+    return (uint16_t)crcforge_checksum(xmodem, p, n);
+}
+
+/* The hash-tag rule as Redis's keyHashSlot() spells it. */
+#define REDIS_SLOT(name, crcfn)                                                          \
+    static unsigned name(const void *key, size_t len)                                    \
+    {                                                                                    \
+        const uint8_t *k = key;                                                          \
+        size_t s, e;                                                                     \
+        for (s = 0; s < len; s++)                                                        \
+            if (k[s] == '{')                                                             \
+                break;                                                                   \
+        if (s == len)                                                                    \
+            return crcfn(k, len) & 16383;                                                \
+        for (e = s + 1; e < len; e++)                                                    \
+            if (k[e] == '}')                                                             \
+                break;                                                                   \
+        if (e == len || e == s + 1)                                                      \
+            return crcfn(k, len) & 16383;                                                \
+        return crcfn(k + s + 1, e - s - 1) & 16383;                                      \
+    }
+
+REDIS_SLOT(slot_byte, crc_byte)
+REDIS_SLOT(slot_nibble, crc_nibble)
+REDIS_SLOT(slot_twobyte, crc_twobyte)
+REDIS_SLOT(slot_slice2, crc_slice2)
+REDIS_SLOT(slot_slice16, crc_slice16)
+
+static unsigned slot_reference(const uint8_t *k, size_t len)
+{
+    const crcforge_params *p = crcforge_model_params(xmodem);
+    for (size_t s = 0; s < len; s++) {
+        if (k[s] != '{')
+            continue;
+        for (size_t e = s + 1; e < len; e++)
+            if (k[e] == '}') {
+                if (e > s + 1)
+                    return crc_reference(p, k + s + 1, e - s - 1) & 16383;
+                break;
+            }
+        break;
+    }
+    return crc_reference(p, k, len) & 16383;
+}
+
+struct approach {
+    const char *name;
+    unsigned (*slot)(const void *key, size_t len);
+    const char *impl; /* forced while it runs, or NULL */
+    size_t table_bytes;
+};
+
+static const struct approach approaches[] = {
+    {"byte", slot_byte, NULL, sizeof t_byte},
+    {"nibble", slot_nibble, NULL, sizeof t_nibble},
+    {"twobyte", slot_twobyte, NULL, 65536 * 2 + sizeof t_byte},
+    {"slice2", slot_slice2, NULL, sizeof t_hi + sizeof t_byte},
+    {"slice16", slot_slice16, "portable", 16 * 256 * 4},
+    {"crcforge", crcforge_keyslot, NULL, 16 * 256 * 4},
+};
+#define NAPPROACHES (sizeof approaches / sizeof approaches[0])
+
+static uint8_t keybuf[KEYS * MAXLEN + MAXLEN];
+static volatile size_t opaque_zero;
+static volatile unsigned sink;
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static double time_thru(unsigned (*slot)(const void *, size_t), size_t len, int passes)
+{
+    unsigned acc = 0;
+    double t0 = now_ns();
+    for (int r = 0; r < passes; r++)
+        for (size_t i = 0; i < KEYS; i++)
+            acc += slot(keybuf + i * len, len);
+    double t1 = now_ns();
+    sink = acc;
+    return (t1 - t0) / ((double)passes * KEYS);
+}
+
+static double time_lat(unsigned (*slot)(const void *, size_t), size_t len, int passes)
+{
+    size_t zero = opaque_zero;
+    unsigned s = 0;
+    double t0 = now_ns();
+    for (int r = 0; r < passes; r++)
+        for (size_t i = 0; i < KEYS; i++)
+            s = slot(keybuf + i * len + (s & zero), len);
+    double t1 = now_ns();
+    sink = s;
+    return (t1 - t0) / ((double)passes * KEYS);
+}
+
+static void fill_keys(size_t len, uint64_t *state)
+{
+    /* Random bytes without '{': the whole key is hashed, as for most real keys. */
+    for (size_t i = 0; i < KEYS * len; i++) {
+        uint8_t b;
+        do {
+            *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+            b = (uint8_t)(*state >> 56);
+        } while (b == '{');
+        keybuf[i] = b;
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int verify(uint64_t *state)
+{
+    static const char *const tagged[] = {"{}", "{{a}}", "a{b}c{d}", "}{", "ab{cd}", "{",
+                                         "}", "", "{user1000}.following", "x{}{y}"};
+    int bad = 0;
+    for (size_t a = 0; a < NAPPROACHES; a++) {
+        if (approaches[a].impl != NULL)
+            crcforge_impl_force(approaches[a].impl, NULL);
+        for (size_t len = 0; len <= MAXLEN; len++) {
+            fill_keys(len, state);
+            for (size_t i = 0; i < KEYS; i++) {
+                const uint8_t *k = keybuf + i * len;
+                if (approaches[a].slot(k, len) != slot_reference(k, len))
+                    bad++;
+            }
+        }
+        for (size_t t = 0; t < sizeof tagged / sizeof tagged[0]; t++) {
+            size_t len = strlen(tagged[t]);
+            if (approaches[a].slot(tagged[t], len) !=
+                slot_reference((const uint8_t *)tagged[t], len))
+                bad++;
+        }
+        crcforge_impl_force(NULL, NULL);
+        if (bad) {
+            fprintf(stderr, "keyslot_bench: %s disagrees with the reference\n",
+                    approaches[a].name);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    int samples = quick ? 3 : 31, passes = quick ? 4 : 64;
+    static const size_t lens[] = {5, 10, 16, 20, 32, 64};
+    uint64_t state = 1;
+
+    xmodem = crcforge_model_find("CRC-16/XMODEM");
+    build_tables();
+    if (verify(&state))
+        return 1;
+    printf("keyslot_bench: every approach agrees with the reference on lengths 0..%d\n",
+           MAXLEN);
+    printf("%d samples of %d x %d keys; ns per key\n\n", samples, passes, KEYS);
+    printf("%-9s %9s %5s %-5s %7s %7s %8s\n", "approach", "tables_B", "len", "loop", "min",
+           "median", "x_byte");
+
+    double base[2][sizeof lens / sizeof lens[0]];
+    for (size_t a = 0; a < NAPPROACHES; a++) {
+        const struct approach *ap = &approaches[a];
+        if (ap->impl != NULL)
+            crcforge_impl_force(ap->impl, NULL);
+        for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+            fill_keys(lens[l], &state);
+            for (int mode = 0; mode < 2; mode++) {
+                double t[64];
+                double (*timer)(unsigned (*)(const void *, size_t), size_t, int) =
+                    mode ? time_lat : time_thru;
+                timer(ap->slot, lens[l], 1); /* warm up */
+                for (int s = 0; s < samples; s++)
+                    t[s] = timer(ap->slot, lens[l], passes);
+                qsort(t, (size_t)samples, sizeof t[0], cmp_double);
+                if (a == 0)
+                    base[mode][l] = t[samples / 2];
+                printf("%-9s %9zu %5zu %-5s %7.2f %7.2f %8.2f\n", ap->name,
+                       ap->table_bytes,
+                       lens[l], mode ? "lat" : "thru", t[0], t[samples / 2],
+                       base[mode][l] / t[samples / 2]);
+            }
+        }
+        crcforge_impl_force(NULL, NULL);
+    }
+    free(t_twobyte);
+    return 0;
+}
