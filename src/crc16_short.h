@@ -1,0 +1,75 @@
+/*
+ * CRC-16/XMODEM of short inputs (0..CRC16_SHORT_MAX bytes), the hot path of cluster key
+ * slots.  XMODEM starts from a zero register, so leading zero bytes do not change the
+ * CRC: a key can be loaded right-aligned into a zero-padded word and reduced whole.
+ *
+ * Every path computes M(x) * x^16 mod P(x) for the n-byte message M (first byte most
+ * significant), P = x^16 + 0x1021, with constants derived at first use from the
+ * catalogue's polynomial (crc16_short_consts).
+ */
+#ifndef CRCFORGE_CRC16_SHORT_H
+#define CRCFORGE_CRC16_SHORT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CRC16_SHORT_MAX 64
+
+struct crc16_short_consts {
+    /* fold[j] = (x^(64j+16) mod P) * x^48: a 64-bit word followed by j more words,
+     * multiplied by it, lands as (A mod-P-equivalent) * x^48 in a 128-bit lane. */
+    uint64_t fold[CRC16_SHORT_MAX / 8];
+    /* Barrett reduction of A (degree < 80): mu = floor(x^80 / P) - x^64, and
+     * poly_x48 = (P - x^16) * x^48. */
+    uint64_t barrett_mu;
+    uint64_t poly_x48;
+    /* Portable path, slicing-by-2: by_byte[v] = v x^16 mod P, by_byte_x8[v] = v x^24 mod P. */
+    uint16_t by_byte[256];
+    uint16_t by_byte_x8[256];
+    /* A pshufb control window: take_last[16 - k ..] keeps the first k bytes of a 16-byte
+     * load, reversed and right-aligned (byte order reversed so the first byte is the
+     * most significant), and zeroes the rest. */
+    uint8_t take_last[32];
+};
+
+/* One short-input path: the CRC-16/XMODEM of n <= CRC16_SHORT_MAX bytes from a zero
+ * register.  Reads exactly p[0..n). */
+struct crc16_short_impl {
+    const char *name;
+    int (*runnable)(void);
+    uint16_t (*crc)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
+    size_t table_bytes; /* constants and tables it reads */
+};
+
+/* The constants, filled once (pthread_once) by crc16_short_consts() or by the first
+ * crc16_short(); read them only after one of those returned. */
+extern struct crc16_short_consts crc16_short_k;
+const struct crc16_short_consts *crc16_short_consts(void);
+
+extern const struct crc16_short_impl crc16_short_portable;
+#if defined(__x86_64__)
+extern const struct crc16_short_impl crc16_short_pclmul; /* x86/crc16_short_pclmul.c */
+#endif
+
+/* Every compiled-in path, best first (tests force each one); the resolver picks the
+ * first runnable one, once. */
+extern const struct crc16_short_impl *const crc16_short_impls[];
+extern const size_t crc16_short_impl_count;
+const struct crc16_short_impl *crc16_short_resolve(void);
+extern _Atomic(const struct crc16_short_impl *) crc16_short_current; /* NULL until resolved */
+
+/* The CRC-16/XMODEM of n <= CRC16_SHORT_MAX bytes on the best path this CPU runs. */
+static inline uint16_t crc16_short(const uint8_t *p, size_t n)
+{
+    const struct crc16_short_impl *impl =
+        atomic_load_explicit(&crc16_short_current, memory_order_acquire);
+    if (impl == NULL)
+        impl = crc16_short_resolve();
+    return impl->crc(&crc16_short_k, p, n);
+}
+
+/* The cluster slot of a key, hashing with the given path (keyslot.c). */
+unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len);
+
+#endif /* CRCFORGE_CRC16_SHORT_H */

@@ -1,0 +1,113 @@
+/*
+ * CRC-16/XMODEM of 0..64 bytes with PCLMULQDQ: the whole key in at most four 128-bit
+ * lanes, one carry-less multiply per 64-bit word, one Barrett reduction.
+ *
+ * The key M, first byte most significant, is split into 64-bit words w_0..w_{m-1}
+ * (w_0 zero-padded on the left: XMODEM starts from zero, so leading zeros are free).
+ * Then M x^16 = sum_j w_{m-1-j} x^(64j+16), and with k_j = x^(64j+16) mod P (degree
+ * < 16) the sum A = w_{m-1} x^16 + sum_{j>=1} w_{m-1-j} k_j has degree < 80 and the
+ * same remainder.  Every product is taken against k_j x^48, so a 128-bit lane holds
+ * A x^48: its high qword is A_hi = floor(A / x^16), bits 48..63 are A_lo = A mod x^16.
+ * All the products are independent.
+ *
+ * Barrett (exact over GF(2)): with mu = floor(x^80 / P) = x^64 + mu',
+ * q = floor(A_hi mu / x^64) = A_hi + floor(A_hi mu' / x^64) = floor(A / P), and
+ * A mod P = A_lo + (q (P - x^16) mod x^16); both terms of q are multiplied by
+ * (P - x^16) x^48 so that the answer appears at bits 48..63 again, no shifts needed.
+ *
+ * Loads never leave [p, p+n): 16-byte loads only when n >= 16 (the first, partial,
+ * block is a load at p shuffled down to its bytes), 8/4/1-byte overlapping loads below.
+ */
+#include <immintrin.h>
+#include <string.h>
+
+#include "../cpu.h"
+#include "../crc16_short.h"
+
+#define TARGET __attribute__((target("pclmul,ssse3,sse4.1")))
+
+static inline uint64_t load_be64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return __builtin_bswap64(v);
+}
+
+static inline uint32_t load_be32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return __builtin_bswap32(v);
+}
+
+/* p[0..n), n <= 8, as a big-endian integer; overlapping loads agree where they meet. */
+static inline uint64_t load_be_upto8(const uint8_t *p, size_t n)
+{
+    if (n >= 4)
+        return (uint64_t)load_be32(p) << (8 * (n - 4)) | load_be32(p + n - 4);
+    if (n == 0)
+        return 0;
+    return (uint64_t)p[0] << (8 * (n - 1)) | (uint64_t)p[n / 2] << (8 * (n - 1 - n / 2)) |
+           p[n - 1];
+}
+
+/* The last two words [w_{m-2} | w_{m-1}] (high | low qword) into A x^48. */
+TARGET static inline __m128i fold_last_pair(__m128i x, const struct crc16_short_consts *k)
+{
+    __m128i kv = _mm_loadu_si128((const __m128i *)&k->fold[0]);
+    return _mm_xor_si128(_mm_slli_si128(x, 8), _mm_clmulepi64_si128(x, kv, 0x11));
+}
+
+/* Words j (low qword) and j+1 (high qword) from the end, times k_j and k_{j+1}. */
+TARGET static inline __m128i fold_pair(__m128i x, const struct crc16_short_consts *k, size_t j)
+{
+    __m128i kv = _mm_loadu_si128((const __m128i *)&k->fold[j]);
+    return _mm_xor_si128(_mm_clmulepi64_si128(x, kv, 0x00), _mm_clmulepi64_si128(x, kv, 0x11));
+}
+
+TARGET static uint16_t crc16_short_pclmul_crc(const struct crc16_short_consts *k,
+                                              const uint8_t *p, size_t n)
+{
+    __m128i t;
+    if (n <= 8) {
+        t = _mm_set_epi64x((long long)load_be_upto8(p, n), 0);
+    } else if (n < 16) {
+        uint64_t first = load_be64(p) >> (8 * (16 - n));
+        t = fold_last_pair(_mm_set_epi64x((long long)first, (long long)load_be64(p + n - 8)), k);
+    } else {
+        /* take_last[0..16): the full byte reversal. */
+        const __m128i reverse = _mm_loadu_si128((const __m128i *)k->take_last);
+        const uint8_t *block = p + n - 16;
+        t = fold_last_pair(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)block), reverse),
+                           k);
+        size_t j = 2;
+        for (; block - p > 16; j += 2) {
+            block -= 16;
+            __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)block), reverse);
+            t = _mm_xor_si128(t, fold_pair(x, k, j));
+        }
+        if (block > p) {
+            size_t first = (size_t)(block - p); /* 1..16 bytes left, at p */
+            __m128i take =
+                _mm_loadu_si128((const __m128i *)(k->take_last + 16 - first));
+            __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)p), take);
+            t = _mm_xor_si128(t, fold_pair(x, k, j));
+        }
+    }
+    const __m128i barrett = _mm_set_epi64x((long long)k->poly_x48, (long long)k->barrett_mu);
+    __m128i h = _mm_clmulepi64_si128(t, barrett, 0x01);      /* A_hi mu' */
+    __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11);     /* floor(A_hi mu'/x^64) P' */
+    __m128i qa = _mm_clmulepi64_si128(t, barrett, 0x11);     /* A_hi P' */
+    return (uint16_t)_mm_extract_epi16(_mm_xor_si128(t, _mm_xor_si128(qh, qa)), 3);
+}
+
+static int pclmul_runnable(void)
+{
+    return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
+}
+
+const struct crc16_short_impl crc16_short_pclmul = {
+    "pclmul", pclmul_runnable, crc16_short_pclmul_crc,
+    sizeof crc16_short_k.fold + sizeof crc16_short_k.barrett_mu +
+        sizeof crc16_short_k.poly_x48 + sizeof crc16_short_k.take_last,
+};
