@@ -3,12 +3,12 @@
  * polynomial; the portable path (slicing-by-2, 1 KiB of tables); the choice of path.
  */
 #include <pthread.h>
+#include <string.h>
 
 #include "crc16_short.h"
 #include "internal.h"
 
 struct crc16_short_consts crc16_short_k;
-_Atomic(const struct crc16_short_impl *) crc16_short_current;
 
 /*
  * x^n mod P, and the low 64 bits of floor(x^n / P), by long division of x^n one bit at
@@ -80,13 +80,21 @@ static uint16_t crc16_short_slice2(const struct crc16_short_consts *k, const uin
     return (uint16_t)crc;
 }
 
+static unsigned crc16_short_slice2_slot(const struct crc16_short_consts *k, const uint8_t *p,
+                                        size_t n)
+{
+    if (n != 0 && memchr(p, '{', n) != NULL)
+        return crc_keyslot_by_rule(&crc16_short_portable, p, n);
+    return crc16_short_slice2(k, p, n) & 16383;
+}
+
 static int always(void)
 {
     return 1;
 }
 
 const struct crc16_short_impl crc16_short_portable = {
-    "portable", always, crc16_short_slice2,
+    "portable", always, crc16_short_slice2, crc16_short_slice2_slot,
     sizeof crc16_short_k.by_byte + sizeof crc16_short_k.by_byte_x8,
 };
 
@@ -97,6 +105,22 @@ const struct crc16_short_impl *const crc16_short_impls[] = {
     &crc16_short_portable,
 };
 const size_t crc16_short_impl_count = sizeof crc16_short_impls / sizeof crc16_short_impls[0];
+
+static uint16_t resolve_then_crc(const struct crc16_short_consts *k, const uint8_t *p, size_t n)
+{
+    return crc16_short_resolve()->crc(k, p, n);
+}
+
+static unsigned resolve_then_slot(const struct crc16_short_consts *k, const uint8_t *p,
+                                  size_t n)
+{
+    return crc16_short_resolve()->slot(k, p, n);
+}
+
+static const struct crc16_short_impl unresolved = {
+    "unresolved", always, resolve_then_crc, resolve_then_slot, 0,
+};
+_Atomic(const struct crc16_short_impl *) crc16_short_current = &unresolved;
 
 const struct crc16_short_impl *crc16_short_resolve(void)
 {

@@ -33,12 +33,15 @@ struct crc16_short_consts {
     uint8_t take_last[32];
 };
 
-/* One short-input path: the CRC-16/XMODEM of n <= CRC16_SHORT_MAX bytes from a zero
- * register.  Reads exactly p[0..n). */
+/* One short-input path, for n <= CRC16_SHORT_MAX; both functions read exactly p[0..n).
+ * crc: the CRC-16/XMODEM from a zero register.  slot: the cluster slot of the key; it
+ * looks for '{' on the loads its CRC needs and hands a key holding one to
+ * crc_keyslot_by_rule, so the common case costs one pass over the loaded key. */
 struct crc16_short_impl {
     const char *name;
     int (*runnable)(void);
     uint16_t (*crc)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
+    unsigned (*slot)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
     size_t table_bytes; /* constants and tables it reads */
 };
 
@@ -57,19 +60,20 @@ extern const struct crc16_short_impl crc16_short_pclmul; /* x86/crc16_short_pclm
 extern const struct crc16_short_impl *const crc16_short_impls[];
 extern const size_t crc16_short_impl_count;
 const struct crc16_short_impl *crc16_short_resolve(void);
-extern _Atomic(const struct crc16_short_impl *) crc16_short_current; /* NULL until resolved */
 
-/* The CRC-16/XMODEM of n <= CRC16_SHORT_MAX bytes on the best path this CPU runs. */
-static inline uint16_t crc16_short(const uint8_t *p, size_t n)
+/* The best path this CPU runs.  Until the first call it is a stand-in whose functions
+ * resolve (building the constants) and then forward, so the hot path tests nothing. */
+extern _Atomic(const struct crc16_short_impl *) crc16_short_current;
+static inline const struct crc16_short_impl *crc16_short_best(void)
 {
-    const struct crc16_short_impl *impl =
-        atomic_load_explicit(&crc16_short_current, memory_order_acquire);
-    if (impl == NULL)
-        impl = crc16_short_resolve();
-    return impl->crc(&crc16_short_k, p, n);
+    return atomic_load_explicit(&crc16_short_current, memory_order_acquire);
 }
 
-/* The cluster slot of a key, hashing with the given path (keyslot.c). */
+/* keyslot.c: the cluster slot of any key by the hash-tag rule, hashing with the given
+ * path (for tests; crcforge_keyslot uses the best one); the same for a key that may
+ * hold a hash tag, after the path's slot function found a '{'. */
 unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len);
+unsigned crc_keyslot_by_rule(const struct crc16_short_impl *impl, const uint8_t *key,
+                             size_t len);
 
 #endif /* CRCFORGE_CRC16_SHORT_H */

@@ -23,18 +23,28 @@ static const uint8_t *hashed_part(const uint8_t *key, size_t *len)
     return open + 1;
 }
 
-unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len)
+unsigned crc_keyslot_by_rule(const struct crc16_short_impl *impl, const uint8_t *key,
+                             size_t len)
 {
     const uint8_t *part = hashed_part(key, &len);
     if (len > CRC16_SHORT_MAX)
         return crcforge_crc16_xmodem(0, part, len) & 16383;
-    return impl->crc(crc16_short_consts(), part, len) & 16383;
+    return impl->crc(&crc16_short_k, part, len) & 16383;
 }
 
+unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len)
+{
+    crc16_short_consts();
+    if (len <= CRC16_SHORT_MAX)
+        return impl->slot(&crc16_short_k, key, len);
+    return crc_keyslot_by_rule(impl, key, len);
+}
+
+/* Two tail calls: the short path's slot function, or the rule for a long key. */
 unsigned crcforge_keyslot(const void *key, size_t len)
 {
-    const uint8_t *part = hashed_part(key, &len);
-    if (len > CRC16_SHORT_MAX)
-        return crcforge_crc16_xmodem(0, part, len) & 16383;
-    return crc16_short(part, len) & 16383;
+    const struct crc16_short_impl *impl = crc16_short_best();
+    if (len <= CRC16_SHORT_MAX)
+        return impl->slot(&crc16_short_k, key, len);
+    return crc_keyslot_by_rule(impl, key, len);
 }

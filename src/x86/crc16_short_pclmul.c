@@ -65,40 +65,82 @@ TARGET static inline __m128i fold_pair(__m128i x, const struct crc16_short_const
     return _mm_xor_si128(_mm_clmulepi64_si128(x, kv, 0x00), _mm_clmulepi64_si128(x, kv, 0x11));
 }
 
-TARGET static uint16_t crc16_short_pclmul_crc(const struct crc16_short_consts *k,
-                                              const uint8_t *p, size_t n)
+/* Whether any byte of v is '{': the xor zeroes such a byte, and the classic zero-byte test
+ * is exact for "some byte is zero".  Zero padding xors to '{' itself, never to zero. */
+static inline int has_open_brace(uint64_t v)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    v ^= ones * '{';
+    return ((v - ones) & ~v & ones << 7) != 0;
+}
+
+TARGET static inline __m128i has_open_brace_x16(__m128i x)
+{
+    return _mm_cmpeq_epi8(x, _mm_set1_epi8('{'));
+}
+
+/*
+ * The CRC of p[0..n); with stop_at_brace (a constant at each call site), -1 instead
+ * when the key holds a '{', found on the loads the CRC needs anyway.
+ */
+TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, const uint8_t *p,
+                                          size_t n, int stop_at_brace)
 {
     __m128i t;
     if (n <= 8) {
-        t = _mm_set_epi64x((long long)load_be_upto8(p, n), 0);
+        uint64_t word = load_be_upto8(p, n);
+        if (stop_at_brace && has_open_brace(word))
+            return -1;
+        t = _mm_set_epi64x((long long)word, 0);
     } else if (n < 16) {
-        uint64_t first = load_be64(p) >> (8 * (16 - n));
-        t = fold_last_pair(_mm_set_epi64x((long long)first, (long long)load_be64(p + n - 8)), k);
+        uint64_t first = load_be64(p) >> (8 * (16 - n)), last = load_be64(p + n - 8);
+        if (stop_at_brace && (has_open_brace(first) || has_open_brace(last)))
+            return -1;
+        t = fold_last_pair(_mm_set_epi64x((long long)first, (long long)last), k);
     } else {
         /* take_last[0..16): the full byte reversal. */
         const __m128i reverse = _mm_loadu_si128((const __m128i *)k->take_last);
         const uint8_t *block = p + n - 16;
-        t = fold_last_pair(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)block), reverse),
-                           k);
+        __m128i raw = _mm_loadu_si128((const __m128i *)block);
+        __m128i braces = has_open_brace_x16(raw);
+        t = fold_last_pair(_mm_shuffle_epi8(raw, reverse), k);
         size_t j = 2;
         for (; block - p > 16; j += 2) {
             block -= 16;
-            __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)block), reverse);
-            t = _mm_xor_si128(t, fold_pair(x, k, j));
+            raw = _mm_loadu_si128((const __m128i *)block);
+            braces = _mm_or_si128(braces, has_open_brace_x16(raw));
+            t = _mm_xor_si128(t, fold_pair(_mm_shuffle_epi8(raw, reverse), k, j));
         }
         if (block > p) {
             size_t first = (size_t)(block - p); /* 1..16 bytes left, at p */
-            __m128i take =
-                _mm_loadu_si128((const __m128i *)(k->take_last + 16 - first));
-            __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)p), take);
-            t = _mm_xor_si128(t, fold_pair(x, k, j));
+            __m128i take = _mm_loadu_si128((const __m128i *)(k->take_last + 16 - first));
+            raw = _mm_loadu_si128((const __m128i *)p); /* bytes past `first` are key too */
+            braces = _mm_or_si128(braces, has_open_brace_x16(raw));
+            t = _mm_xor_si128(t, fold_pair(_mm_shuffle_epi8(raw, take), k, j));
         }
+        if (stop_at_brace && _mm_movemask_epi8(braces) != 0)
+            return -1;
     }
     const __m128i barrett = _mm_set_epi64x((long long)k->poly_x48, (long long)k->barrett_mu);
-    __m128i h = _mm_clmulepi64_si128(t, barrett, 0x01);      /* A_hi mu' */
-    __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11);     /* floor(A_hi mu'/x^64) P' */
-    __m128i qa = _mm_clmulepi64_si128(t, barrett, 0x11);     /* A_hi P' */
-    return (uint16_t)_mm_extract_epi16(_mm_xor_si128(t, _mm_xor_si128(qh, qa)), 3);
+    __m128i h = _mm_clmulepi64_si128(t, barrett, 0x01);  /* A_hi mu' */
+    __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11); /* floor(A_hi mu'/x^64) P' */
+    __m128i qa = _mm_clmulepi64_si128(t, barrett, 0x11); /* A_hi P' */
+    return _mm_extract_epi16(_mm_xor_si128(t, _mm_xor_si128(qh, qa)), 3);
+}
+
+TARGET static uint16_t crc16_short_pclmul_crc(const struct crc16_short_consts *k,
+                                              const uint8_t *p, size_t n)
+{
+    return (uint16_t)crc16_short_body(k, p, n, 0);
+}
+
+TARGET static unsigned crc16_short_pclmul_slot(const struct crc16_short_consts *k,
+                                               const uint8_t *p, size_t n)
+{
+    int crc = crc16_short_body(k, p, n, 1);
+    if (crc < 0)
+        return crc_keyslot_by_rule(&crc16_short_pclmul, p, n);
+    return (unsigned)crc & 16383;
 }
 
 static int pclmul_runnable(void)
@@ -107,7 +149,7 @@ static int pclmul_runnable(void)
 }
 
 const struct crc16_short_impl crc16_short_pclmul = {
-    "pclmul", pclmul_runnable, crc16_short_pclmul_crc,
+    "pclmul", pclmul_runnable, crc16_short_pclmul_crc, crc16_short_pclmul_slot,
     sizeof crc16_short_k.fold + sizeof crc16_short_k.barrett_mu +
         sizeof crc16_short_k.poly_x48 + sizeof crc16_short_k.take_last,
 };
