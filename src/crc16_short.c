@@ -88,13 +88,23 @@ static unsigned crc16_short_slice2_slot(const struct crc16_short_consts *k, cons
     return crc16_short_slice2(k, p, n) & 16383;
 }
 
+static void crc16_short_slice2_slots(const struct crc16_short_consts *k,
+                                     const void *const *keys, const size_t *lens, size_t n,
+                                     uint16_t *slots)
+{
+    for (size_t i = 0; i < n; i++)
+        slots[i] = (uint16_t)(lens[i] <= CRC16_SHORT_MAX
+                                  ? crc16_short_slice2_slot(k, keys[i], lens[i])
+                                  : crc_keyslot_by_rule(&crc16_short_portable, keys[i], lens[i]));
+}
+
 static int always(void)
 {
     return 1;
 }
 
 const struct crc16_short_impl crc16_short_portable = {
-    "portable", always, crc16_short_slice2, crc16_short_slice2_slot,
+    "portable", always, crc16_short_slice2, crc16_short_slice2_slot, crc16_short_slice2_slots,
     sizeof crc16_short_k.by_byte + sizeof crc16_short_k.by_byte_x8,
 };
 
@@ -117,8 +127,14 @@ static unsigned resolve_then_slot(const struct crc16_short_consts *k, const uint
     return crc16_short_resolve()->slot(k, p, n);
 }
 
+static void resolve_then_slots(const struct crc16_short_consts *k, const void *const *keys,
+                               const size_t *lens, size_t n, uint16_t *slots)
+{
+    crc16_short_resolve()->slots(k, keys, lens, n, slots);
+}
+
 static const struct crc16_short_impl unresolved = {
-    "unresolved", always, resolve_then_crc, resolve_then_slot, 0,
+    "unresolved", always, resolve_then_crc, resolve_then_slot, resolve_then_slots, 0,
 };
 _Atomic(const struct crc16_short_impl *) crc16_short_current = &unresolved;
 

@@ -42,6 +42,9 @@ struct crc16_short_impl {
     int (*runnable)(void);
     uint16_t (*crc)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
     unsigned (*slot)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
+    /* slots[i] = the slot of keys[i] (any length), for i < n. */
+    void (*slots)(const struct crc16_short_consts *k, const void *const *keys,
+                  const size_t *lens, size_t n, uint16_t *slots);
     size_t table_bytes; /* constants and tables it reads */
 };
 

@@ -48,3 +48,8 @@ unsigned crcforge_keyslot(const void *key, size_t len)
         return impl->slot(&crc16_short_k, key, len);
     return crc_keyslot_by_rule(impl, key, len);
 }
+
+void crcforge_keyslots(const void *const *keys, const size_t *lens, size_t n, uint16_t *slots)
+{
+    crc16_short_best()->slots(&crc16_short_k, keys, lens, n, slots);
+}

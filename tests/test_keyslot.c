@@ -5,7 +5,8 @@
  *  - every short path, forced, against the bitwise reference at every length 0..64 and
  *    alignment 0..63, and flush against a guard page on either side;
  *  - the hash-tag rule against an implementation written here from its text, on the edge
- *    cases and on random keys with braces, through every path and crcforge_keyslot.
+ *    cases and on random keys with braces, through every path, crcforge_keyslot and the
+ *    batch crcforge_keyslots.
  * A path this CPU cannot run is reported as skipped.
  */
 #include <string.h>
@@ -63,7 +64,10 @@ static void test_constants(void)
     CHECK(bad == 0, "%lu slicing-by-2 table entries differ from the reference", bad);
 }
 
-/* Every length 0..64 at every alignment, then flush against each guard page. */
+static unsigned rule_slot(const uint8_t *key, size_t len);
+
+/* Every length 0..64 at every alignment, then flush against each guard page; the crc and
+ * the slot function (on data that sometimes holds a '{'). */
 static void test_short_path(const struct crc16_short_impl *impl)
 {
     if (!impl->runnable()) {
@@ -83,18 +87,24 @@ static void test_short_path(const struct crc16_short_impl *impl)
         rnd_fill(data, sizeof data);
         if (round == 1)
             memset(data, 0xff, sizeof data); /* every bit set: every product term live */
+        if (round == 2)
+            data[rnd_below(sizeof data)] = '{';
         for (size_t n = 0; n <= CRC16_SHORT_MAX; n++)
             expected[n] = reference_crc16(data, n);
         for (size_t a = 0; a < MAX_ALIGN; a++) {
             memcpy(g.start + a, data, CRC16_SHORT_MAX);
-            for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases++)
+            for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases++) {
                 bad += impl->crc(k, g.start + a, n) != expected[n];
+                bad += impl->slot(k, g.start + a, n) != rule_slot(g.start + a, n);
+            }
         }
         for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases += 2) {
             memcpy(g.end - n, data, n);
             bad += impl->crc(k, g.end - n, n) != expected[n];
+            bad += impl->slot(k, g.end - n, n) != rule_slot(g.end - n, n);
             memcpy(g.start, data, n);
             bad += impl->crc(k, g.start, n) != expected[n];
+            bad += impl->slot(k, g.start, n) != rule_slot(g.start, n);
         }
     }
     CHECK(bad == 0, "short path %s: %lu of %lu length/alignment cases differ", impl->name, bad,
@@ -197,6 +207,39 @@ static void test_keyslot_guarded(void)
     guarded_free(&g);
 }
 
+/* The batch entry point and every path's batch, on a mix of keys (tags, long keys). */
+static void test_batch(void)
+{
+    enum { N = 3000 };
+    static uint8_t store[N][MAX_KEY];
+    static const void *keys[N];
+    static size_t lens[N];
+    static uint16_t slots[N];
+    static const uint8_t alphabet[] = {'{', '}', 'a', 0, 0xff, 'b', 'c', 'z'};
+    for (size_t i = 0; i < N; i++) {
+        lens[i] = rnd_below(8) ? rnd_below(CRC16_SHORT_MAX + 1) : rnd_below(MAX_KEY + 1);
+        int braces = (int)rnd_below(2);
+        for (size_t j = 0; j < lens[i]; j++)
+            store[i][j] = braces ? alphabet[rnd_below(8)] : (uint8_t)rnd64();
+        keys[i] = store[i];
+    }
+    unsigned long bad = 0;
+    crcforge_keyslots(keys, lens, N, slots);
+    for (size_t i = 0; i < N; i++)
+        bad += slots[i] != rule_slot(keys[i], lens[i]);
+    for (size_t p = 0; p < crc16_short_impl_count; p++) {
+        const struct crc16_short_impl *impl = crc16_short_impls[p];
+        if (!impl->runnable())
+            continue;
+        memset(slots, 0xff, sizeof slots);
+        impl->slots(crc16_short_consts(), keys, lens, N, slots);
+        for (size_t i = 0; i < N; i++)
+            bad += slots[i] != rule_slot(keys[i], lens[i]);
+    }
+    crcforge_keyslots(keys, lens, 0, NULL); /* n = 0 touches nothing */
+    CHECK(bad == 0, "%lu batch slots disagree with the rule", bad);
+}
+
 int main(void)
 {
     check_begin("test_keyslot");
@@ -207,5 +250,6 @@ int main(void)
            crc16_short_resolve()->name);
     test_rule();
     test_keyslot_guarded();
+    test_batch();
     return check_end();
 }

@@ -86,13 +86,20 @@ TARGET static inline __m128i has_open_brace_x16(__m128i x)
 TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, const uint8_t *p,
                                           size_t n, int stop_at_brace)
 {
+    const __m128i barrett = _mm_set_epi64x((long long)k->poly_x48, (long long)k->barrett_mu);
     __m128i t;
     if (n <= 8) {
+        /* A = word x^16: A_hi = word, A_lo = 0; the word can stay in the low qword. */
         uint64_t word = load_be_upto8(p, n);
         if (stop_at_brace && has_open_brace(word))
             return -1;
-        t = _mm_set_epi64x((long long)word, 0);
-    } else if (n < 16) {
+        __m128i x = _mm_cvtsi64_si128((long long)word);
+        __m128i h = _mm_clmulepi64_si128(x, barrett, 0x00);  /* A_hi mu' */
+        __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11); /* floor(A_hi mu'/x^64) P' */
+        __m128i qa = _mm_clmulepi64_si128(x, barrett, 0x10); /* A_hi P' */
+        return _mm_extract_epi16(_mm_xor_si128(qh, qa), 3);
+    }
+    if (n < 16) {
         uint64_t first = load_be64(p) >> (8 * (16 - n)), last = load_be64(p + n - 8);
         if (stop_at_brace && (has_open_brace(first) || has_open_brace(last)))
             return -1;
@@ -121,7 +128,6 @@ TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, co
         if (stop_at_brace && _mm_movemask_epi8(braces) != 0)
             return -1;
     }
-    const __m128i barrett = _mm_set_epi64x((long long)k->poly_x48, (long long)k->barrett_mu);
     __m128i h = _mm_clmulepi64_si128(t, barrett, 0x01);  /* A_hi mu' */
     __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11); /* floor(A_hi mu'/x^64) P' */
     __m128i qa = _mm_clmulepi64_si128(t, barrett, 0x11); /* A_hi P' */
@@ -143,6 +149,19 @@ TARGET static unsigned crc16_short_pclmul_slot(const struct crc16_short_consts *
     return (unsigned)crc & 16383;
 }
 
+/* The body inlined in the loop: the constants stay in registers, no call per key. */
+TARGET static void crc16_short_pclmul_slots(const struct crc16_short_consts *k,
+                                            const void *const *keys, const size_t *lens,
+                                            size_t n, uint16_t *slots)
+{
+    for (size_t i = 0; i < n; i++) {
+        int crc = lens[i] <= CRC16_SHORT_MAX ? crc16_short_body(k, keys[i], lens[i], 1) : -1;
+        slots[i] = (uint16_t)(crc >= 0 ? (unsigned)crc & 16383
+                                       : crc_keyslot_by_rule(&crc16_short_pclmul, keys[i],
+                                                             lens[i]));
+    }
+}
+
 static int pclmul_runnable(void)
 {
     return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
@@ -150,6 +169,7 @@ static int pclmul_runnable(void)
 
 const struct crc16_short_impl crc16_short_pclmul = {
     "pclmul", pclmul_runnable, crc16_short_pclmul_crc, crc16_short_pclmul_slot,
+    crc16_short_pclmul_slots,
     sizeof crc16_short_k.fold + sizeof crc16_short_k.barrett_mu +
         sizeof crc16_short_k.poly_x48 + sizeof crc16_short_k.take_last,
 };
