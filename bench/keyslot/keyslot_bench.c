@@ -18,6 +18,7 @@
  * bitwise reference on all the keys (and on keys with hash tags).
  *
  * Usage: keyslot_bench [--quick]   (pin it: taskset -c 1 build/keyslot_bench)
+ * --quick: the checks and a short timing run, for the test suite (figures meaningless).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
