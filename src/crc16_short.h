@@ -21,7 +21,7 @@ struct crc16_short_consts {
      * multiplied by it, lands as (A mod-P-equivalent) * x^48 in a 128-bit lane. */
     uint64_t fold[CRC16_SHORT_MAX / 8];
     /* Barrett reduction of A (degree < 80): mu = floor(x^80 / P) - x^64, and
-     * poly_x48 = (P - x^16) * x^48. */
+     * poly_x48 = (P - x^16) * x^48; adjacent, in this order (one 16-byte load). */
     uint64_t barrett_mu;
     uint64_t poly_x48;
     /* Portable path, slicing-by-2: by_byte[v] = v x^16 mod P, by_byte_x8[v] = v x^24 mod P. */

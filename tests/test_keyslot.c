@@ -240,6 +240,33 @@ static void test_batch(void)
     CHECK(bad == 0, "%lu batch slots disagree with the rule", bad);
 }
 
+/* crcforge_crc16_xmodem, which takes the short path up to 64 bytes, from any start
+ * value, at lengths 0..MAX_KEY flush against the guard pages. */
+static void test_crc16_xmodem_entry(void)
+{
+    struct guarded g;
+    if (guarded_alloc(&g, MAX_KEY) != 0) {
+        CHECK(0, "guarded_alloc");
+        return;
+    }
+    uint8_t data[MAX_KEY];
+    unsigned long bad = 0;
+    for (int round = 0; round < 8; round++) {
+        rnd_fill(data, sizeof data);
+        uint16_t start = round == 0 ? 0 : round == 1 ? 0xffff : (uint16_t)rnd64();
+        for (size_t n = 0; n <= MAX_KEY; n++) {
+            uint16_t want = (uint16_t)crc_reference_update(&crc_model_crc16_xmodem->p, start,
+                                                           data, n);
+            memcpy(g.end - n, data, n);
+            bad += crcforge_crc16_xmodem(start, g.end - n, n) != want;
+            memcpy(g.start, data, n);
+            bad += crcforge_crc16_xmodem(start, g.start, n) != want;
+        }
+    }
+    CHECK(bad == 0, "crcforge_crc16_xmodem: %lu cases differ from the reference", bad);
+    guarded_free(&g);
+}
+
 int main(void)
 {
     check_begin("test_keyslot");
@@ -251,5 +278,6 @@ int main(void)
     test_rule();
     test_keyslot_guarded();
     test_batch();
+    test_crc16_xmodem_entry();
     return check_end();
 }

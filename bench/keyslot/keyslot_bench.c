@@ -280,66 +280,99 @@ static int verify(uint64_t *state)
     return 0;
 }
 
+static const size_t lens[] = {5, 10, 16, 20, 32, 64};
+#define NLENS (sizeof lens / sizeof lens[0])
+
+/* Samples interleave the approaches, so that a change of machine load or clock falls on
+ * all of them alike and the ratios stay fair; the ratio is to the first row's median. */
+static void measure(const struct approach *aps, size_t count, int samples, int passes,
+                    uint64_t *state)
+{
+    static double t[16][NLENS][2][64];
+    printf("%-9s %9s %5s %-5s %7s %7s %8s\n", "approach", "tables_B", "len", "loop", "min",
+           "median", "x_first");
+    for (size_t l = 0; l < NLENS; l++) {
+        fill_keys(lens[l], state);
+        for (int mode = 0; mode < 2; mode++) {
+            double (*timer)(unsigned (*)(const void *, size_t), size_t, int) =
+                mode ? time_lat : time_thru;
+            for (int s = -1; s < samples; s++) { /* sample -1 warms up */
+                for (size_t a = 0; a < count; a++) {
+                    if (aps[a].impl != NULL)
+                        crcforge_impl_force(aps[a].impl, NULL);
+                    double ns = aps[a].slot != NULL ? timer(aps[a].slot, lens[l], passes)
+                                : mode == 0         ? time_batch(lens[l], passes)
+                                                    : 0;
+                    if (s >= 0)
+                        t[a][l][mode][s] = ns;
+                    if (aps[a].impl != NULL)
+                        crcforge_impl_force(NULL, NULL);
+                }
+            }
+            for (size_t a = 0; a < count; a++)
+                qsort(t[a][l][mode], (size_t)samples, sizeof(double), cmp_double);
+        }
+    }
+    for (size_t a = 0; a < count; a++) {
+        for (size_t l = 0; l < NLENS; l++) {
+            for (int mode = 0; mode < 2; mode++) {
+                const double *ta = t[a][l][mode], *tb = t[0][l][mode];
+                if (ta[0] == 0)
+                    continue; /* no latency loop for the batch */
+                printf("%-9s %9zu %5zu %-5s %7.2f %7.2f %8.2f\n", aps[a].name,
+                       aps[a].table_bytes, lens[l], mode ? "lat" : "thru", ta[0],
+                       ta[samples / 2], tb[samples / 2] / ta[samples / 2]);
+            }
+        }
+    }
+}
+
+/* The bare CRC, no hash-tag rule: should crcforge_crc16_xmodem take the short path? */
+static unsigned crc16_by_byte(const void *p, size_t n)
+{
+    return crc_byte(p, n);
+}
+
+static unsigned crc16_by_engine(const void *p, size_t n)
+{
+    return (unsigned)crcforge_checksum(xmodem, p, n);
+}
+
+static unsigned crc16_by_entry(const void *p, size_t n)
+{
+    return crcforge_crc16_xmodem(0, p, n);
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     int samples = quick ? 3 : 31, passes = quick ? 4 : 64;
-    static const size_t lens[] = {5, 10, 16, 20, 32, 64};
     uint64_t state = 1;
 
     xmodem = crcforge_model_find("CRC-16/XMODEM");
     const struct crc16_short_impl *best = crc16_short_resolve();
     approaches[NAPPROACHES - 2].table_bytes = best->table_bytes;
     approaches[NAPPROACHES - 1].table_bytes = best->table_bytes;
-    printf("crcforge_keyslot: short path \"%s\", %zu bytes of constants and tables\n",
-           best->name, best->table_bytes);
     build_tables();
     if (verify(&state))
         return 1;
     printf("keyslot_bench: every approach agrees with the reference on lengths 0..%d\n",
            MAXLEN);
+    printf("short path \"%s\" (%zu bytes of constants and tables); CRC-16/XMODEM engine "
+           "\"%s\"\n",
+           best->name, best->table_bytes, crcforge_impl_chosen(xmodem));
     printf("%d samples of %d x %d keys; ns per key\n\n", samples, passes, KEYS);
-    printf("%-9s %9s %5s %-5s %7s %7s %8s\n", "approach", "tables_B", "len", "loop", "min",
-           "median", "x_byte");
+    printf("Cluster slot (Redis hash-tag rule + CRC-16/XMODEM), x_first = x byte table:\n");
+    measure(approaches, NAPPROACHES, samples, passes, &state);
 
-    /* Samples interleave the approaches, so that a change of machine load or clock
-     * falls on all of them alike and the ratios stay fair. */
-    enum { NLENS = sizeof lens / sizeof lens[0] };
-    static double t[NAPPROACHES][NLENS][2][64];
-    for (size_t l = 0; l < NLENS; l++) {
-        fill_keys(lens[l], &state);
-        for (int mode = 0; mode < 2; mode++) {
-            double (*timer)(unsigned (*)(const void *, size_t), size_t, int) =
-                mode ? time_lat : time_thru;
-            for (int s = -1; s < samples; s++) { /* sample -1 warms up */
-                for (size_t a = 0; a < NAPPROACHES; a++) {
-                    if (approaches[a].impl != NULL)
-                        crcforge_impl_force(approaches[a].impl, NULL);
-                    double ns = approaches[a].slot != NULL ? timer(approaches[a].slot, lens[l], passes)
-                                : mode == 0             ? time_batch(lens[l], passes)
-                                                        : 0;
-                    if (s >= 0)
-                        t[a][l][mode][s] = ns;
-                    if (approaches[a].impl != NULL)
-                        crcforge_impl_force(NULL, NULL);
-                }
-            }
-            for (size_t a = 0; a < NAPPROACHES; a++)
-                qsort(t[a][l][mode], (size_t)samples, sizeof(double), cmp_double);
-        }
-    }
-    for (size_t a = 0; a < NAPPROACHES; a++) {
-        for (size_t l = 0; l < NLENS; l++) {
-            for (int mode = 0; mode < 2; mode++) {
-                const double *ta = t[a][l][mode], *tb = t[0][l][mode];
-                if (ta[0] == 0)
-                    continue; /* no latency loop for the batch */
-                printf("%-9s %9zu %5zu %-5s %7.2f %7.2f %8.2f\n", approaches[a].name,
-                       approaches[a].table_bytes, lens[l], mode ? "lat" : "thru", ta[0],
-                       ta[samples / 2], tb[samples / 2] / ta[samples / 2]);
-            }
-        }
-    }
+    const struct approach crcs[] = {
+        {"byte", crc16_by_byte, NULL, sizeof t_byte},
+        {"engine", crc16_by_engine, NULL, 0},
+        {"xmodem", crc16_by_entry, NULL, best->table_bytes},
+    };
+    printf("\nCRC-16/XMODEM alone: byte table, crcforge_checksum (the dispatched engine),\n"
+           "crcforge_crc16_xmodem (the short path up to 64 bytes):\n");
+    measure(crcs, sizeof crcs / sizeof crcs[0], samples, passes, &state);
     free(t_twobyte);
     return 0;
 }

@@ -65,16 +65,8 @@ TARGET static inline __m128i fold_pair(__m128i x, const struct crc16_short_const
     return _mm_xor_si128(_mm_clmulepi64_si128(x, kv, 0x00), _mm_clmulepi64_si128(x, kv, 0x11));
 }
 
-/* Whether any byte of v is '{': the xor zeroes such a byte, and the classic zero-byte test
- * is exact for "some byte is zero".  Zero padding xors to '{' itself, never to zero. */
-static inline int has_open_brace(uint64_t v)
-{
-    const uint64_t ones = 0x0101010101010101u;
-    v ^= ones * '{';
-    return ((v - ones) & ~v & ones << 7) != 0;
-}
-
-TARGET static inline __m128i has_open_brace_x16(__m128i x)
+/* Lanes of x equal to '{' (zero padding never is). */
+TARGET static inline __m128i open_braces(__m128i x)
 {
     return _mm_cmpeq_epi8(x, _mm_set1_epi8('{'));
 }
@@ -86,14 +78,14 @@ TARGET static inline __m128i has_open_brace_x16(__m128i x)
 TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, const uint8_t *p,
                                           size_t n, int stop_at_brace)
 {
-    const __m128i barrett = _mm_set_epi64x((long long)k->poly_x48, (long long)k->barrett_mu);
+    /* barrett_mu, poly_x48: adjacent, the low and high qwords. */
+    const __m128i barrett = _mm_loadu_si128((const __m128i *)&k->barrett_mu);
     __m128i t;
     if (n <= 8) {
         /* A = word x^16: A_hi = word, A_lo = 0; the word can stay in the low qword. */
-        uint64_t word = load_be_upto8(p, n);
-        if (stop_at_brace && has_open_brace(word))
+        __m128i x = _mm_cvtsi64_si128((long long)load_be_upto8(p, n));
+        if (stop_at_brace && _mm_movemask_epi8(open_braces(x)) != 0)
             return -1;
-        __m128i x = _mm_cvtsi64_si128((long long)word);
         __m128i h = _mm_clmulepi64_si128(x, barrett, 0x00);  /* A_hi mu' */
         __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11); /* floor(A_hi mu'/x^64) P' */
         __m128i qa = _mm_clmulepi64_si128(x, barrett, 0x10); /* A_hi P' */
@@ -101,28 +93,29 @@ TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, co
     }
     if (n < 16) {
         uint64_t first = load_be64(p) >> (8 * (16 - n)), last = load_be64(p + n - 8);
-        if (stop_at_brace && (has_open_brace(first) || has_open_brace(last)))
+        __m128i x = _mm_set_epi64x((long long)first, (long long)last);
+        if (stop_at_brace && _mm_movemask_epi8(open_braces(x)) != 0)
             return -1;
-        t = fold_last_pair(_mm_set_epi64x((long long)first, (long long)last), k);
+        t = fold_last_pair(x, k);
     } else {
         /* take_last[0..16): the full byte reversal. */
         const __m128i reverse = _mm_loadu_si128((const __m128i *)k->take_last);
         const uint8_t *block = p + n - 16;
         __m128i raw = _mm_loadu_si128((const __m128i *)block);
-        __m128i braces = has_open_brace_x16(raw);
+        __m128i braces = open_braces(raw);
         t = fold_last_pair(_mm_shuffle_epi8(raw, reverse), k);
         size_t j = 2;
         for (; block - p > 16; j += 2) {
             block -= 16;
             raw = _mm_loadu_si128((const __m128i *)block);
-            braces = _mm_or_si128(braces, has_open_brace_x16(raw));
+            braces = _mm_or_si128(braces, open_braces(raw));
             t = _mm_xor_si128(t, fold_pair(_mm_shuffle_epi8(raw, reverse), k, j));
         }
         if (block > p) {
             size_t first = (size_t)(block - p); /* 1..16 bytes left, at p */
             __m128i take = _mm_loadu_si128((const __m128i *)(k->take_last + 16 - first));
             raw = _mm_loadu_si128((const __m128i *)p); /* bytes past `first` are key too */
-            braces = _mm_or_si128(braces, has_open_brace_x16(raw));
+            braces = _mm_or_si128(braces, open_braces(raw));
             t = _mm_xor_si128(t, fold_pair(_mm_shuffle_epi8(raw, take), k, j));
         }
         if (stop_at_brace && _mm_movemask_epi8(braces) != 0)
