@@ -19,32 +19,18 @@
  * block is a load at p shuffled down to its bytes), 8/4/1-byte overlapping loads below.
  */
 #include <immintrin.h>
-#include <string.h>
 
+#include "../bytes.h"
 #include "../cpu.h"
 #include "../crc16_short.h"
 
 #define TARGET __attribute__((target("pclmul,ssse3,sse4.1")))
 
-static inline uint64_t load_be64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return __builtin_bswap64(v);
-}
-
-static inline uint32_t load_be32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return __builtin_bswap32(v);
-}
-
 /* p[0..n), n <= 8, as a big-endian integer; overlapping loads agree where they meet. */
 static inline uint64_t load_be_upto8(const uint8_t *p, size_t n)
 {
     if (n >= 4)
-        return (uint64_t)load_be32(p) << (8 * (n - 4)) | load_be32(p + n - 4);
+        return (uint64_t)crc_load_be32(p) << (8 * (n - 4)) | crc_load_be32(p + n - 4);
     if (n == 0)
         return 0;
     return (uint64_t)p[0] << (8 * (n - 1)) | (uint64_t)p[n / 2] << (8 * (n - 1 - n / 2)) |
@@ -92,7 +78,7 @@ TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, co
         return _mm_extract_epi16(_mm_xor_si128(qh, qa), 3);
     }
     if (n < 16) {
-        uint64_t first = load_be64(p) >> (8 * (16 - n)), last = load_be64(p + n - 8);
+        uint64_t first = crc_load_be64(p) >> (8 * (16 - n)), last = crc_load_be64(p + n - 8);
         __m128i x = _mm_set_epi64x((long long)first, (long long)last);
         if (stop_at_brace && _mm_movemask_epi8(open_braces(x)) != 0)
             return -1;
