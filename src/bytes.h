@@ -44,16 +44,12 @@ static inline uint64_t crc_load_le64(const uint8_t *p)
     return (uint64_t)crc_load_le32(p) | (uint64_t)crc_load_le32(p + 4) << 32;
 }
 
-/* One 8-byte load (and one byte swap on little-endian hosts), not two 4-byte ones. */
 static inline uint64_t crc_load_be64(const uint8_t *p)
 {
-#if defined(CRC_HOST_LE) || defined(CRC_HOST_BE)
-    uint64_t v;
-    memcpy(&v, p, 8);
 #ifdef CRC_HOST_LE
-    v = __builtin_bswap64(v);
-#endif
-    return v;
+    uint64_t v; /* one 8-byte load and one byte swap, not two of each */
+    memcpy(&v, p, 8);
+    return __builtin_bswap64(v);
 #else
     return (uint64_t)crc_load_be32(p) << 32 | crc_load_be32(p + 4);
 #endif

@@ -109,10 +109,7 @@ const struct crc16_short_impl crc16_short_portable = {
 };
 
 const struct crc16_short_impl *const crc16_short_impls[] = {
-#if defined(__x86_64__)
-    &crc16_short_pclmul,
-#endif
-    &crc16_short_portable,
+    CRC16_SHORT_CLMUL_IMPL &crc16_short_portable,
 };
 const size_t crc16_short_impl_count = sizeof crc16_short_impls / sizeof crc16_short_impls[0];
 

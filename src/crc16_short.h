@@ -55,7 +55,13 @@ const struct crc16_short_consts *crc16_short_consts(void);
 
 extern const struct crc16_short_impl crc16_short_portable;
 #if defined(__x86_64__)
+#define CRC16_SHORT_CLMUL_IMPL &crc16_short_pclmul,
 extern const struct crc16_short_impl crc16_short_pclmul; /* x86/crc16_short_pclmul.c */
+#elif defined(__aarch64__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CRC16_SHORT_CLMUL_IMPL &crc16_short_pmull,
+extern const struct crc16_short_impl crc16_short_pmull; /* arm/crc16_short_pmull.c */
+#else
+#define CRC16_SHORT_CLMUL_IMPL
 #endif
 
 /* Every compiled-in path, best first (tests force each one); the resolver picks the

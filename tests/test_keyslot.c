@@ -71,7 +71,7 @@ static unsigned rule_slot(const uint8_t *key, size_t len);
 static void test_short_path(const struct crc16_short_impl *impl)
 {
     if (!impl->runnable()) {
-        SKIP("short path %s: this CPU cannot run it", impl->name);
+        SKIP("short path %s: not runnable on this CPU", impl->name);
         return;
     }
     const struct crc16_short_consts *k = crc16_short_consts();

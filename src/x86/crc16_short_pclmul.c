@@ -22,20 +22,18 @@
 
 #include "../bytes.h"
 #include "../cpu.h"
-#include "../crc16_short.h"
 
 #define TARGET __attribute__((target("pclmul,ssse3,sse4.1")))
 
-/* p[0..n), n <= 8, as a big-endian integer; overlapping loads agree where they meet. */
-static inline uint64_t load_be_upto8(const uint8_t *p, size_t n)
+static int pclmul_runnable(void)
 {
-    if (n >= 4)
-        return (uint64_t)crc_load_be32(p) << (8 * (n - 4)) | crc_load_be32(p + n - 4);
-    if (n == 0)
-        return 0;
-    return (uint64_t)p[0] << (8 * (n - 1)) | (uint64_t)p[n / 2] << (8 * (n - 1 - n / 2)) |
-           p[n - 1];
+    return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
 }
+
+#define IMPL crc16_short_pclmul
+#define NAME "pclmul"
+#define RUNNABLE pclmul_runnable
+#include "../crc16_short_entries.h" /* the entry points, around the body below */
 
 /* The last two words [w_{m-2} | w_{m-1}] (high | low qword) into A x^48. */
 TARGET static inline __m128i fold_last_pair(__m128i x, const struct crc16_short_consts *k)
@@ -112,43 +110,3 @@ TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, co
     __m128i qa = _mm_clmulepi64_si128(t, barrett, 0x11); /* A_hi P' */
     return _mm_extract_epi16(_mm_xor_si128(t, _mm_xor_si128(qh, qa)), 3);
 }
-
-TARGET static uint16_t crc16_short_pclmul_crc(const struct crc16_short_consts *k,
-                                              const uint8_t *p, size_t n)
-{
-    return (uint16_t)crc16_short_body(k, p, n, 0);
-}
-
-TARGET static unsigned crc16_short_pclmul_slot(const struct crc16_short_consts *k,
-                                               const uint8_t *p, size_t n)
-{
-    int crc = crc16_short_body(k, p, n, 1);
-    if (crc < 0)
-        return crc_keyslot_by_rule(&crc16_short_pclmul, p, n);
-    return (unsigned)crc & 16383;
-}
-
-/* The body inlined in the loop: the constants stay in registers, no call per key. */
-TARGET static void crc16_short_pclmul_slots(const struct crc16_short_consts *k,
-                                            const void *const *keys, const size_t *lens,
-                                            size_t n, uint16_t *slots)
-{
-    for (size_t i = 0; i < n; i++) {
-        int crc = lens[i] <= CRC16_SHORT_MAX ? crc16_short_body(k, keys[i], lens[i], 1) : -1;
-        slots[i] = (uint16_t)(crc >= 0 ? (unsigned)crc & 16383
-                                       : crc_keyslot_by_rule(&crc16_short_pclmul, keys[i],
-                                                             lens[i]));
-    }
-}
-
-static int pclmul_runnable(void)
-{
-    return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
-}
-
-const struct crc16_short_impl crc16_short_pclmul = {
-    "pclmul", pclmul_runnable, crc16_short_pclmul_crc, crc16_short_pclmul_slot,
-    crc16_short_pclmul_slots,
-    sizeof crc16_short_k.fold + sizeof crc16_short_k.barrett_mu +
-        sizeof crc16_short_k.poly_x48 + sizeof crc16_short_k.take_last,
-};
