@@ -53,7 +53,7 @@ static void build_consts(void)
         k->by_byte_x8[v] = mul_xpow((uint16_t)v, 24);
     }
     for (unsigned i = 0; i < 32; i++)
-        k->take_last[i] = i < 16 ? (uint8_t)(15 - i) : 0x80; /* 0x80: pshufb writes 0 */
+        k->take_last[i] = i < 16 ? (uint8_t)(15 - i) : 0x80; /* 0x80: the shuffle writes 0 */
 }
 
 const struct crc16_short_consts *crc16_short_consts(void)

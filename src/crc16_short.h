@@ -27,9 +27,9 @@ struct crc16_short_consts {
     /* Portable path, slicing-by-2: by_byte[v] = v x^16 mod P, by_byte_x8[v] = v x^24 mod P. */
     uint16_t by_byte[256];
     uint16_t by_byte_x8[256];
-    /* A pshufb control window: take_last[16 - k ..] keeps the first k bytes of a 16-byte
-     * load, reversed and right-aligned (byte order reversed so the first byte is the
-     * most significant), and zeroes the rest. */
+    /* A byte-shuffle (pshufb, tbl) control window: take_last[16 - k ..] keeps the first
+     * k bytes of a 16-byte load, reversed (the first byte most significant) and
+     * right-aligned, and zeroes the rest (index 0x80). */
     uint8_t take_last[32];
 };
 
@@ -48,8 +48,8 @@ struct crc16_short_impl {
     size_t table_bytes; /* constants and tables it reads */
 };
 
-/* The constants, filled once (pthread_once) by crc16_short_consts() or by the first
- * crc16_short(); read them only after one of those returned. */
+/* The constants, filled once (pthread_once) by crc16_short_consts() or crc16_short_resolve()
+ * (which the first call through crc16_short_best() makes); read them only after. */
 extern struct crc16_short_consts crc16_short_k;
 const struct crc16_short_consts *crc16_short_consts(void);
 
