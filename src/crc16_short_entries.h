@@ -53,7 +53,8 @@ TARGET static void crc16_short_slots(const struct crc16_short_consts *k,
 const struct crc16_short_impl IMPL = {
     NAME, RUNNABLE, crc16_short_crc, crc16_short_slot, crc16_short_slots,
     sizeof crc16_short_k.fold + sizeof crc16_short_k.barrett_mu +
-        sizeof crc16_short_k.poly_x48 + sizeof crc16_short_k.take_last,
+        sizeof crc16_short_k.poly_x48 + sizeof crc16_short_k.take_last +
+        16, /* and a vector of '{' */
 };
 
 #undef IMPL
