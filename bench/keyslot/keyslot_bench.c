@@ -14,9 +14,10 @@
  * Two loops per length: "thru" hashes independent keys; "lat" makes each key's address
  * depend on the previous slot (slot & an opaque zero), so the calls cannot overlap.
  * Each sample times 8 passes over 256 keys (short, so that few are preempted on a busy
- * machine); the figure is ns per key, min and
- * median over the samples.  Before timing, every approach is checked against the
- * bitwise reference on all the keys (and on keys with hash tags).
+ * machine); the figure is ns per key, min and median over 101 samples, which interleave
+ * the approaches.  A second table times the CRC alone (no hash-tag rule).  Before
+ * timing, every approach is checked against the bitwise reference on all the keys (and
+ * on keys with hash tags).
  *
  * Usage: keyslot_bench [--quick]   (pin it: taskset -c 1 build/keyslot_bench)
  * --quick: the checks and a short timing run, for the test suite (figures meaningless).
