@@ -22,4 +22,4 @@ clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefine
 # 3-way passes and every fold block size.
 "$out/fuzz_differential" -max_total_time="${CRCFORGE_FUZZ_SECONDS:-60}" -max_len=20000 \
   -len_control=0 \
-  -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 "$out/corpus"
+  -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$out/" "$out/corpus"
