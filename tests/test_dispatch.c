@@ -27,7 +27,7 @@ static const struct expectation masks[] = {
     {"none", 0, "portable", "portable"},
     {"SSE4.2 only", SSE42, "crc32c_x86_sse42", "portable"},
     {"PCLMULQDQ without AVX2", PCLMUL, "crc32c_x86_sse42_3way", "fold_x86_pclmul"},
-    {"AVX2 without AVX-512", AVX2, "crc32c_x86_sse42_3way", "fold_x86_vpclmul_avx2"},
+    {"AVX2 without AVX-512", AVX2, "crc32c_x86_avx2_hybrid", "fold_x86_vpclmul_avx2"},
 };
 
 /* Models checked under each mask; `crc32c_like` ones are served by the crc32c paths
