@@ -70,6 +70,8 @@ static TARGET_SSE42 inline uint32_t crc32c_chain(uint32_t crc, const uint8_t *p,
     for (; n >= 8; n -= 8, p += 8)
         c = _mm_crc32_u64(c, crc32c_load64(p));
     crc = (uint32_t)c;
+    if ((n & 7) == 0) /* one branch for whole words, the common case */
+        return crc;
     if (n & 4) {
         uint32_t v;
         memcpy(&v, p, 4);
