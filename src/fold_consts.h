@@ -63,6 +63,14 @@ struct fold_consts {
      */
     uint64_t reduce_128;
     /*
+     * The same first step for a whole vector ending the message, with no intermediate
+     * fold: lane i of its last 64 bytes (i = 3 the final lane) is folded across
+     * D = 64 + 128 * (3 - i) bits straight into B (fold pairs as above, D = 448, 320, 192,
+     * 64), and B is the xor of the products.  A 256-bit vector uses entries 2 and 3, a
+     * 512-bit one all four, each as one load.
+     */
+    struct fold_pair reduce_lanes[4];
+    /*
      * Barrett reduction of B to 64 bits: quotient q = floor(Bh * x^64 / G'), remainder
      * Bl ^ low64(q * (G' - x^64)).
      *   MSB-first: barrett_quotient = floor(x^128 / G') - x^64  (the x^64 term is implicit:
