@@ -16,11 +16,13 @@
  * crc32 instruction over the stored accumulators gives the CRC of B.  Then
  *     CRC = CRC(B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts joined as in the 3-way kernel.  The last pass's streams also take the bytes
- * beyond its whole iterations, to within 24; inputs too short for a pass go to the
- * 3-way kernel (itself 1-way below its crossover).
+ * beyond its whole iterations, to within 24.  Inputs too short for the hybrid, and what
+ * is left after its passes, go to one crc32 chain or to 256-bit folding (fold.h) by
+ * length.
  */
 #include "../cpu.h"
 #include "crc32c_x86.h"
+#include "fold.h"
 
 #define TARGET_HYBRID __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2")))
 
@@ -30,14 +32,19 @@
 /* Longest pass: its streams, with up to ITER_BYTES/3 extra bytes each, must fit the
  * join table. */
 #define ITERS_MAX (CRC32C_STREAM_MAX / (8 * QWORDS) - 2)
-/* Shorter inputs go to the 3-way kernel: below this the hybrid's set-up and its final
- * reductions cost what folding saves (measured per call on an AMD EPYC (Zen 3): 3-way
- * 18.6 GB/s vs hybrid 18.2 at 1 KiB, 21.6 vs 22.4 at 2 KiB, 22.7 vs 29.7 at 4 KiB). */
+/* The choice by length, measured per call on an AMD EPYC (Zen 3), GB/s best of 31:
+ * below FOLD_MIN one crc32 chain (at 160 B: chain 16.2, 256-bit folding 16.2; at 224 B:
+ * 15.8 vs 18.6); from there 256-bit folding, ahead of the 3-way kernel up to 1.5 KiB
+ * (23.7 vs 21.8 at 1 KiB); from HYBRID_MIN the hybrid (at 2 KiB: 21.9 vs folding 20.3 and
+ * 3-way 21.5; at 3 KiB: 33.2 vs 25.1 and 23.6). */
+#define FOLD_MIN 192
 #define HYBRID_MIN 2048
 
+/* What it executes: the crc32 instruction, PCLMULQDQ joins, and the 256-bit folding. */
 static int runnable(void)
 {
-    return crc_cpu_has(CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL);
+    return crc_cpu_has(CRC_CPU_SSE42 | CRC_CPU_PCLMUL) &&
+           crc_impl_fold_x86_vpclmul_avx2.runnable();
 }
 
 static TARGET_HYBRID inline __m256i load256(const uint8_t *p)
@@ -111,9 +118,19 @@ static TARGET_HYBRID uint32_t hybrid_pass(uint32_t crc, const uint8_t *p, size_t
     return (uint32_t)s2 ^ (uint32_t)_mm_crc32_u64(0, shifted);
 }
 
+/* Below HYBRID_MIN: one chain or 256-bit folding, a tail call for the latter. */
+static TARGET_HYBRID inline uint64_t short_or_middle(const crcforge_model *m, uint64_t reg,
+                                                     const uint8_t *p, size_t n)
+{
+    if (n < FOLD_MIN)
+        return crc32c_chain((uint32_t)reg, p, n);
+    return fold_update_x86_vpclmul_avx2(m, reg, p, n);
+}
+
 /* Full passes, then one pass over the rest (if long enough) whose streams also take
  * what is left beyond whole iterations, to within 24 bytes; then the 3-way kernel. */
-static TARGET_HYBRID __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc,
+static TARGET_HYBRID __attribute__((noinline)) uint64_t hybrid_long(const crcforge_model *m,
+                                                                   uint32_t crc,
                                                                    const uint8_t *p, size_t n)
 {
     const struct crc32c_x86_consts *c = crc32c_x86_consts();
@@ -125,18 +142,16 @@ static TARGET_HYBRID __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc
         p += it * ITER_BYTES + 3 * extra;
         n -= it * ITER_BYTES + 3 * extra;
     }
-    return (uint32_t)crc_impl_crc32c_x86_sse42_3way.update(crc_model_crc32c, crc, p, n);
+    return short_or_middle(m, crc, p, n);
 }
 
-/* By length: one chain, three joined, or the hybrid; short inputs pay one comparison. */
+/* By length: one chain, 256-bit folding, or the hybrid; short inputs pay one comparison. */
 static TARGET_HYBRID uint64_t crc32c_x86_avx2_hybrid(const crcforge_model *m, uint64_t reg,
                                                      const uint8_t *p, size_t n)
 {
-    if (n < CRC32C_THREEWAY_MIN)
-        return crc32c_chain((uint32_t)reg, p, n);
     if (n < HYBRID_MIN)
-        return crc_impl_crc32c_x86_sse42_3way.update(m, reg, p, n);
-    return hybrid_long((uint32_t)reg, p, n);
+        return short_or_middle(m, reg, p, n);
+    return hybrid_long(m, (uint32_t)reg, p, n);
 }
 
 const struct crc_impl crc_impl_crc32c_x86_avx2_hybrid = {
