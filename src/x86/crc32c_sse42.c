@@ -22,12 +22,6 @@
 #include "../cpu.h"
 #include "crc32c_x86.h"
 
-/* Longest block of one 3-way pass: the join costs ~15 cycles against 3*L/8 cycles of
- * crc32 instructions, so 4 KiB blocks keep it under 1%, and three streams 4 KiB apart
- * stay well inside L1. */
-#define STREAM_MAX CRC32C_STREAM_MAX
-#define THREEWAY_MIN CRC32C_THREEWAY_MIN
-
 int crc32c_serves(const crcforge_model *m)
 {
     const crcforge_params *c = &crc_model_crc32c->p;
@@ -64,7 +58,7 @@ static void build_consts(void)
              by_3l = crc_xpow_mod(24 * 8 - 33, p);
     const uint64_t x64 = crc_xpow_mod(64, p), x128 = crc_xpow_mod(128, p),
                    x192 = crc_xpow_mod(192, p);
-    for (size_t i = 0; i < STREAM_MAX / 8; i++) { /* L = 8 * (i + 1) */
+    for (size_t i = 0; i < CRC32C_STREAM_MAX / 8; i++) { /* L = 8 * (i + 1) */
         c->join[i].by_l = (uint32_t)crc_reflect(by_l, 32);
         c->join[i].by_2l = (uint32_t)crc_reflect(by_2l, 32);
         c->join[i].by_3l = (uint32_t)crc_reflect(by_3l, 32);
@@ -82,7 +76,7 @@ void crc32c_x86_consts_build(void)
     pthread_once(&consts_once, build_consts);
 }
 
-/* One pass over 3*l bytes (l a multiple of 8, 8 <= l <= STREAM_MAX). */
+/* One pass over 3*l bytes (l a multiple of 8, 8 <= l <= CRC32C_STREAM_MAX). */
 static TARGET_SSE42_PCLMUL inline uint32_t pass_3way(uint32_t crc, const uint8_t *p, size_t l)
 {
     uint64_t a = crc, b = 0, c = 0;
@@ -97,14 +91,14 @@ static TARGET_SSE42_PCLMUL inline uint32_t pass_3way(uint32_t crc, const uint8_t
     return (uint32_t)c ^ (uint32_t)_mm_crc32_u64(0, shifted);
 }
 
-/* Whole passes, then the rest below 24 bytes on one chain (n >= THREEWAY_MIN). */
+/* Whole passes, then the rest below 24 bytes on one chain (n >= CRC32C_THREEWAY_MIN). */
 static TARGET_SSE42_PCLMUL __attribute__((noinline)) uint32_t crc32c_3way_long(uint32_t crc,
                                                                                const uint8_t *p,
                                                                                size_t n)
 {
-    for (; n >= 3 * STREAM_MAX; n -= 3 * STREAM_MAX, p += 3 * STREAM_MAX)
-        crc = pass_3way(crc, p, STREAM_MAX);
-    if (n >= THREEWAY_MIN) {
+    for (; n >= 3 * CRC32C_STREAM_MAX; n -= 3 * CRC32C_STREAM_MAX, p += 3 * CRC32C_STREAM_MAX)
+        crc = pass_3way(crc, p, CRC32C_STREAM_MAX);
+    if (n >= CRC32C_THREEWAY_MIN) {
         size_t l = n / 24 * 8;
         crc = pass_3way(crc, p, l);
         p += 3 * l;
@@ -118,7 +112,7 @@ static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *
                                                           const uint8_t *p, size_t n)
 {
     (void)m;
-    if (n < THREEWAY_MIN)
+    if (n < CRC32C_THREEWAY_MIN)
         return crc32c_chain((uint32_t)reg, p, n);
     return crc32c_3way_long((uint32_t)reg, p, n);
 }

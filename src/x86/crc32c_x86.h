@@ -15,7 +15,9 @@
 #define TARGET_SSE42 __attribute__((target("sse4.2")))
 #define TARGET_SSE42_PCLMUL __attribute__((target("sse4.2,pclmul")))
 
-/* Longest stream of one joined pass, in bytes. */
+/* Longest stream of one joined pass, in bytes: a join costs ~15 cycles against 3*L/8
+ * cycles of crc32 instructions, so 4 KiB streams keep it under 1%, and three streams
+ * 4 KiB apart stay well inside L1. */
 #define CRC32C_STREAM_MAX 4096
 /* Below this many bytes one chain beats three plus a join: measured per call on an AMD
  * EPYC (Zen 3), independent calls (1-way 12.2 GB/s vs 3-way 11.6 at 224 B, 15.1 vs 16.7
