@@ -149,8 +149,10 @@ static TARGET_HYBRID __attribute__((noinline)) uint64_t hybrid_long(const crcfor
 static TARGET_HYBRID uint64_t crc32c_x86_avx2_hybrid(const crcforge_model *m, uint64_t reg,
                                                      const uint8_t *p, size_t n)
 {
+    if (n < FOLD_MIN)
+        return crc32c_chain((uint32_t)reg, p, n);
     if (n < HYBRID_MIN)
-        return short_or_middle(m, reg, p, n);
+        return fold_update_x86_vpclmul_avx2(m, reg, p, n);
     return hybrid_long(m, (uint32_t)reg, p, n);
 }
 
