@@ -31,6 +31,25 @@ uint64_t crc_mulmod(uint64_t a, uint64_t b, const crcforge_params *p)
     return r;
 }
 
+/* v * x mod P, MSB-first notation (P may be of degree below 8, so one step at a time). */
+static uint64_t times_x(uint64_t v, const crcforge_params *p)
+{
+    uint64_t carry = (v >> (p->width - 1)) & 1;
+    v = (v << 1) & crc_width_mask(p->width);
+    return carry ? v ^ p->poly : v;
+}
+
+uint64_t crc_xpow_mod(uint64_t e, const crcforge_params *p)
+{
+    uint64_t r = 1, base = times_x(1, p); /* x reduced: P may be of degree 1 */
+    for (; e != 0; e >>= 1) {
+        if (e & 1)
+            r = crc_mulmod(r, base, p);
+        base = crc_mulmod(base, base, p);
+    }
+    return r;
+}
+
 static const struct combine_powers *powers_of(const crcforge_model *m)
 {
     crcforge_model *mm = (crcforge_model *)m;
@@ -41,16 +60,7 @@ static const struct combine_powers *powers_of(const crcforge_model *m)
     if (fresh == NULL)
         abort();
     const crcforge_params *p = &m->p;
-    const uint64_t mask = crc_width_mask(p->width);
-    /* x^8 mod P by eight multiplications by x (P may be of degree below 8). */
-    uint64_t x8 = 1;
-    for (int i = 0; i < 8; i++) {
-        uint64_t carry = (x8 >> (p->width - 1)) & 1;
-        x8 = (x8 << 1) & mask;
-        if (carry)
-            x8 ^= p->poly;
-    }
-    fresh->x8_pow2k[0] = x8;
+    fresh->x8_pow2k[0] = crc_xpow_mod(8, p);
     for (int k = 1; k < 64; k++)
         fresh->x8_pow2k[k] = crc_mulmod(fresh->x8_pow2k[k - 1], fresh->x8_pow2k[k - 1], p);
     struct combine_powers *expected = NULL;

@@ -79,6 +79,7 @@ void crc_tables_release(crcforge_model *m);
 
 /* combine.c: reg * x^(8*len) mod P, in the model's register form. */
 uint64_t crc_mulmod(uint64_t a, uint64_t b, const crcforge_params *p); /* MSB-first */
+uint64_t crc_xpow_mod(uint64_t e, const crcforge_params *p);            /* x^e mod P */
 uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len);
 void crc_powers_release(crcforge_model *m);
 
