@@ -26,8 +26,8 @@ struct expectation {
 static const struct expectation masks[] = {
     {"none", 0, "portable", "portable"},
     {"SSE4.2 only", SSE42, "crc32c_x86_sse42", "portable"},
-    {"PCLMULQDQ without AVX2", PCLMUL, "crc32c_x86_sse42_3way", "portable"},
-    {"AVX2 without AVX-512", AVX2, "crc32c_x86_sse42_3way", "portable"},
+    {"PCLMULQDQ without AVX2", PCLMUL, "crc32c_x86_sse42_3way", "fold_x86_pclmul"},
+    {"AVX2 without AVX-512", AVX2, "crc32c_x86_sse42_3way", "fold_x86_vpclmul_avx2"},
 };
 
 /* Models checked under each mask; `crc32c_like` ones are served by the crc32c paths

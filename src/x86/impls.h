@@ -3,6 +3,7 @@
 #define CRCFORGE_X86_IMPLS_H
 
 #include "../internal.h"
+#include "fold.h"
 
 /* crc32c_sse42.c: CRC-32C on the crc32 instruction, one chain and three joined. */
 extern const struct crc_impl crc_impl_crc32c_x86_sse42;
@@ -11,6 +12,9 @@ extern const struct crc_impl crc_impl_crc32c_x86_sse42_3way;
 /* Entries of the form `&crc_impl_NAME,` (each declared here, defined in this folder). */
 #define CRC_X86_IMPLS                                                                    \
     &crc_impl_crc32c_x86_sse42_3way,                                                     \
-    &crc_impl_crc32c_x86_sse42,
+    &crc_impl_crc32c_x86_sse42,                                                          \
+    &crc_impl_fold_x86_vpclmul_avx512,                                                   \
+    &crc_impl_fold_x86_vpclmul_avx2,                                                     \
+    &crc_impl_fold_x86_pclmul,
 
 #endif
