@@ -62,7 +62,8 @@ TARGET_CRC INLINE uint32_t one_way(int poly, uint32_t r, const uint8_t *p, size_
 
 /* Stream lengths of the 3-way blocks, longest first: long streams make the join's cost
  * negligible; the shorter one keeps inputs of a few hundred bytes off the single chain. */
-static const size_t stream_bytes[] = {1024, 128};
+enum { LONG_STREAM = 1024, SHORT_STREAM = 128 };
+static const size_t stream_bytes[] = {LONG_STREAM, SHORT_STREAM};
 #define TIERS (sizeof stream_bytes / sizeof stream_bytes[0])
 
 /* shift_k[poly][tier][0 or 1]: K for shifting by L or 2L bytes; 0 until computed.  A
@@ -90,53 +91,45 @@ TARGET_CRC_PMULL INLINE uint32_t shift(int poly, uint32_t r, uint32_t k)
     return poly == CASTAGNOLI ? __crc32cd(0, product) : __crc32d(0, product);
 }
 
+/* One block of three streams of len bytes each (a constant at each call, so that the
+ * loads take immediate offsets and pair up). */
+TARGET_CRC_PMULL INLINE uint32_t three_streams(int poly, uint32_t r, const uint8_t *p,
+                                               const size_t len, size_t tier)
+{
+    uint32_t a = r, b = 0, c = 0;
+    for (size_t i = 0; i < len; i += 16) {
+        a = step8(poly, a, p + i);
+        b = step8(poly, b, p + len + i);
+        c = step8(poly, c, p + 2 * len + i);
+        a = step8(poly, a, p + i + 8);
+        b = step8(poly, b, p + len + i + 8);
+        c = step8(poly, c, p + 2 * len + i + 8);
+    }
+    return shift(poly, a, shift_constant(poly, tier, 1)) ^
+           shift(poly, b, shift_constant(poly, tier, 0)) ^ c;
+}
+
 TARGET_CRC_PMULL INLINE uint32_t three_way(int poly, uint32_t r, const uint8_t *p, size_t n)
 {
-    for (size_t t = 0; t < TIERS; t++) {
-        const size_t len = stream_bytes[t];
-        while (n >= 3 * len) {
-            uint32_t k1 = shift_constant(poly, t, 0), k2 = shift_constant(poly, t, 1);
-            uint32_t a = r, b = 0, c = 0;
-            for (size_t i = 0; i < len; i += 8) {
-                a = step8(poly, a, p + i);
-                b = step8(poly, b, p + len + i);
-                c = step8(poly, c, p + 2 * len + i);
-            }
-            r = shift(poly, a, k2) ^ shift(poly, b, k1) ^ c;
-            p += 3 * len;
-            n -= 3 * len;
-        }
-    }
+    for (; n >= 3 * LONG_STREAM; p += 3 * LONG_STREAM, n -= 3 * LONG_STREAM)
+        r = three_streams(poly, r, p, LONG_STREAM, 0);
+    for (; n >= 3 * SHORT_STREAM; p += 3 * SHORT_STREAM, n -= 3 * SHORT_STREAM)
+        r = three_streams(poly, r, p, SHORT_STREAM, 1);
     return one_way(poly, r, p, n);
 }
 
-TARGET_CRC static uint64_t crc32c_arm_crc32(const crcforge_model *m, uint64_t reg,
-                                            const uint8_t *p, size_t n)
-{
-    (void)m;
-    return one_way(CASTAGNOLI, (uint32_t)reg, p, n);
-}
-
-TARGET_CRC static uint64_t crc32_arm_crc32(const crcforge_model *m, uint64_t reg,
-                                           const uint8_t *p, size_t n)
-{
-    (void)m;
-    return one_way(ZLIB, (uint32_t)reg, p, n);
-}
-
-TARGET_CRC_PMULL static uint64_t crc32c_arm_crc32_3way(const crcforge_model *m, uint64_t reg,
-                                                       const uint8_t *p, size_t n)
-{
-    (void)m;
-    return three_way(CASTAGNOLI, (uint32_t)reg, p, n);
-}
-
-TARGET_CRC_PMULL static uint64_t crc32_arm_crc32_3way(const crcforge_model *m, uint64_t reg,
-                                                      const uint8_t *p, size_t n)
-{
-    (void)m;
-    return three_way(ZLIB, (uint32_t)reg, p, n);
-}
+/* The registry's update functions, one per polynomial and kernel. */
+#define UPDATE_FUNCTION(name, target, kernel, poly)                                      \
+    target static uint64_t name(const crcforge_model *m, uint64_t reg, const uint8_t *p,  \
+                                size_t n)                                                \
+    {                                                                                    \
+        (void)m;                                                                         \
+        return kernel(poly, (uint32_t)reg, p, n);                                        \
+    }
+UPDATE_FUNCTION(crc32c_arm_crc32, TARGET_CRC, one_way, CASTAGNOLI)
+UPDATE_FUNCTION(crc32_arm_crc32, TARGET_CRC, one_way, ZLIB)
+UPDATE_FUNCTION(crc32c_arm_crc32_3way, TARGET_CRC_PMULL, three_way, CASTAGNOLI)
+UPDATE_FUNCTION(crc32_arm_crc32_3way, TARGET_CRC_PMULL, three_way, ZLIB)
 
 static int has_crc32(void)
 {

@@ -10,6 +10,7 @@
 #     (qemu has no CPU model lacking CRC32 or PMULL, so the mask hides them);
 #   - `-cpu max` with CRCFORGE_CPU_MASK=none: all C tests; every ARM path must be
 #     reported unrunnable (skipped) and the portable engine chosen for every algorithm.
+#  Then scripts/insn_per_4k.sh prints the instructions per 4 KiB of each path (figures).
 #  s390x, big-endian: all C tests and the CLI's check values on the portable engine.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, far too slow under
 # emulation (the native stages run it); every per-path sweep stays exhaustive.
@@ -122,6 +123,11 @@ if build $a64_dir toolchain-aarch64.cmake; then
   skipped=$(grep -c "cannot run it" $a64_dir/ctest-aarch64-nofeatures.log)
   [ "$skipped" = "$(echo "$compiled" | wc -l)" ] ||
     fail "aarch64-nofeatures: $skipped ARM paths reported skipped"
+
+  # Figures, not assertions: instructions per 4 KiB of each path (qemu models no time).
+  t0=$SECONDS
+  bash scripts/insn_per_4k.sh $a64_dir || fail "aarch64: instruction counts"
+  echo "aarch64 instruction counts: $((SECONDS - t0)) s"
 else
   fail "aarch64 cross build"
 fi
