@@ -12,7 +12,9 @@ import sys
 
 FOLD_DISTANCES = (128, 256, 512, 1024, 2048, 4096)
 FIELDS = ([f"fold_across_{d}_bits.{half}" for d in FOLD_DISTANCES for half in ("low", "high")]
-          + ["reduce_128", "barrett_quotient", "barrett_poly", "barrett_poly_x0"])
+          + ["reduce_128"]
+          + [f"reduce_lanes[{i}].{half}" for i in range(4) for half in ("low", "high")]
+          + ["barrett_quotient", "barrett_poly", "barrett_poly_x0"])
 
 
 def degree(a):
@@ -44,14 +46,17 @@ def constants(width, poly, refin):
     def xdiv(k):
         return divmod_poly(1 << k, g)[0]
 
+    def pair(d):
+        """Multipliers of a lane's low and high qword folding it across d bits."""
+        if refin:
+            return reflect(xmod(d + 63), 64), reflect(xmod(d - 1), 64)
+        return xmod(d), xmod(d + 64)
+
     out = {}
     for d in FOLD_DISTANCES:
-        if refin:
-            out[f"fold_across_{d}_bits.low"] = reflect(xmod(d + 63), 64)
-            out[f"fold_across_{d}_bits.high"] = reflect(xmod(d - 1), 64)
-        else:
-            out[f"fold_across_{d}_bits.low"] = xmod(d)
-            out[f"fold_across_{d}_bits.high"] = xmod(d + 64)
+        out[f"fold_across_{d}_bits.low"], out[f"fold_across_{d}_bits.high"] = pair(d)
+    for i in range(4):
+        out[f"reduce_lanes[{i}].low"], out[f"reduce_lanes[{i}].high"] = pair(64 + 128 * (3 - i))
     mask64 = (1 << 64) - 1
     if refin:
         out["reduce_128"] = reflect(xmod(127), 64)

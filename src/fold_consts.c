@@ -13,9 +13,11 @@ int fold_supported(const crcforge_model *m)
     return m->p.width >= 8 && m->p.width <= 64;
 }
 
-/* x^k mod G' for k >= 64, G' = x^64 + low. */
+/* x^k mod G', G' = x^64 + low. */
 static uint64_t xpow_mod(unsigned k, uint64_t low)
 {
+    if (k < 64)
+        return (uint64_t)1 << k;
     uint64_t r = low; /* x^64 mod G' */
     for (unsigned i = 64; i < k; i++)
         r = (r << 1) ^ ((r >> 63) ? low : 0);
@@ -60,6 +62,8 @@ void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
     c->fold_across_1024_bits = fold_pair_for(1024, low, lsb);
     c->fold_across_2048_bits = fold_pair_for(2048, low, lsb);
     c->fold_across_4096_bits = fold_pair_for(4096, low, lsb);
+    for (unsigned i = 0; i < 4; i++)
+        c->reduce_lanes[i] = fold_pair_for(64 + 128 * (3 - i), low, lsb);
     if (lsb) {
         c->reduce_128 = crc_reflect(xpow_mod(127, low), 64);
         c->barrett_quotient = crc_reflect(xpow_div(127, low), 64);
@@ -74,12 +78,9 @@ void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
     }
 }
 
-const struct fold_consts *fold_consts_of(const crcforge_model *m)
+const struct fold_consts *fold_consts_build(const crcforge_model *m)
 {
     crcforge_model *mm = (crcforge_model *)m;
-    struct fold_consts *c = atomic_load_explicit(&mm->fold, memory_order_acquire);
-    if (c != NULL)
-        return c;
     struct fold_consts *fresh = malloc(sizeof *fresh);
     if (fresh == NULL)
         abort(); /* a few hundred bytes once per model: nothing sensible to return instead */

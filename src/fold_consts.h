@@ -63,6 +63,14 @@ struct fold_consts {
      */
     uint64_t reduce_128;
     /*
+     * The same first step for a whole vector ending the message, with no intermediate
+     * fold: lane i of its last 64 bytes (i = 3 the final lane) is folded across
+     * D = 64 + 128 * (3 - i) bits straight into B (fold pairs as above, D = 448, 320, 192,
+     * 64), and B is the xor of the products.  A 256-bit vector uses entries 2 and 3, a
+     * 512-bit one all four, each as one load.
+     */
+    struct fold_pair reduce_lanes[4];
+    /*
      * Barrett reduction of B to 64 bits: quotient q = floor(Bh * x^64 / G'), remainder
      * Bl ^ low64(q * (G' - x^64)).
      *   MSB-first: barrett_quotient = floor(x^128 / G') - x^64  (the x^64 term is implicit:
@@ -87,9 +95,18 @@ struct fold_consts {
 /* Does the folding engine serve this model (width 8..64)? */
 int fold_supported(const crcforge_model *m);
 
-/* The model's constants, computed on first use and published with a compare-and-swap
- * (a racing builder's copy is discarded); fold_supported(m) must hold. */
-const struct fold_consts *fold_consts_of(const crcforge_model *m);
+/* Computes and publishes a model's constants with a compare-and-swap (a racing builder's
+ * copy is discarded); returns the published ones. */
+const struct fold_consts *fold_consts_build(const crcforge_model *m);
+
+/* The model's constants, built on first use; fold_supported(m) must hold.  Inline: the
+ * kernels' short inputs cannot afford a call for this. */
+static inline const struct fold_consts *fold_consts_of(const crcforge_model *m)
+{
+    const struct fold_consts *c =
+        atomic_load_explicit(&((crcforge_model *)m)->fold, memory_order_acquire);
+    return c != NULL ? c : fold_consts_build(m);
+}
 
 /* Computes the constants into *c (the tests' hook; fold_consts_of caches this). */
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p);

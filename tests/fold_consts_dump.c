@@ -36,6 +36,13 @@ int main(int argc, char **argv)
         PAIR(fold_across_2048_bits);
         PAIR(fold_across_4096_bits);
         print_field(argv[i], "reduce_128", c.reduce_128);
+        for (int j = 0; j < 4; j++) {
+            char name[32];
+            snprintf(name, sizeof name, "reduce_lanes[%d].low", j);
+            print_field(argv[i], name, c.reduce_lanes[j].low);
+            snprintf(name, sizeof name, "reduce_lanes[%d].high", j);
+            print_field(argv[i], name, c.reduce_lanes[j].high);
+        }
         print_field(argv[i], "barrett_quotient", c.barrett_quotient);
         print_field(argv[i], "barrett_poly", c.barrett_poly);
         print_field(argv[i], "barrett_poly_x0", c.barrett_poly_x0);

@@ -1,6 +1,6 @@
 /*
  * Dispatch under masked CPU features: for each mask ("none", "SSE4.2 only", "PCLMULQDQ
- * without AVX2", "AVX2 without AVX-512", everything), the path chosen per algorithm is
+ * without AVX2", "AVX2 without AVX-512", "AVX-512"), the path chosen per algorithm is
  * the one this table says is best for those features, the results through the public
  * entry points equal the bitwise reference, and forcing a path the masked CPU cannot
  * run is refused with a reason (never run).
@@ -15,6 +15,7 @@ enum {
     SSE42 = CRC_CPU_SSE42,
     PCLMUL = CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
     AVX2 = PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL,
+    AVX512 = AVX2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL,
 };
 
 /* The best path for each algorithm under a mask, as the design orders them. */
@@ -27,7 +28,8 @@ static const struct expectation masks[] = {
     {"none", 0, "portable", "portable"},
     {"SSE4.2 only", SSE42, "crc32c_x86_sse42", "portable"},
     {"PCLMULQDQ without AVX2", PCLMUL, "crc32c_x86_sse42_3way", "fold_x86_pclmul"},
-    {"AVX2 without AVX-512", AVX2, "crc32c_x86_sse42_3way", "fold_x86_vpclmul_avx2"},
+    {"AVX2 without AVX-512", AVX2, "crc32c_x86_avx2_hybrid", "fold_x86_vpclmul_avx2"},
+    {"AVX-512", AVX512, "crc32c_x86_vpclmul_avx512", "fold_x86_vpclmul_avx512"},
 };
 
 /* Models checked under each mask; `crc32c_like` ones are served by the crc32c paths
