@@ -95,20 +95,19 @@ struct fold_consts {
 /* Does the folding engine serve this model (width 8..64)? */
 int fold_supported(const crcforge_model *m);
 
-/* Computes and publishes a model's constants with a compare-and-swap (a racing builder's
- * copy is discarded); returns the published ones. */
-const struct fold_consts *fold_consts_build(const crcforge_model *m);
-
-/* The model's constants, built on first use; fold_supported(m) must hold.  Inline: the
- * kernels' short inputs cannot afford a call for this. */
-static inline const struct fold_consts *fold_consts_of(const crcforge_model *m)
+/* The model's constants if built, else NULL (an acquire load: no lock on the hot path).
+ * fold_supported(m) must hold. */
+static inline const struct fold_consts *fold_consts_peek(const crcforge_model *m)
 {
-    const struct fold_consts *c =
-        atomic_load_explicit(&((crcforge_model *)m)->fold, memory_order_acquire);
-    return c != NULL ? c : fold_consts_build(m);
+    return atomic_load_explicit(&((crcforge_model *)m)->fold, memory_order_acquire);
 }
 
-/* Computes the constants into *c (the tests' hook; fold_consts_of caches this). */
+/* Builds the constants on first use and publishes them with a compare-and-swap (a racing
+ * builder's copy is discarded); returns the published ones.  Kernels call it out of line
+ * when fold_consts_peek gives NULL, so that their hot path makes no call. */
+const struct fold_consts *fold_consts_build(const crcforge_model *m);
+
+/* Computes the constants into *c (the tests' hook; fold_consts_build caches this). */
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p);
 
 void fold_consts_release(crcforge_model *m);
