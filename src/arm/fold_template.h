@@ -196,7 +196,9 @@ static ATTRIBUTES uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, ui
 {
     if (n < 16)
         return crc_bytewise_update(m, reg, p, n);
-    const struct fold_consts *c = fold_consts_of(m);
+    const struct fold_consts *c = fold_consts_peek(m);
+    if (__builtin_expect(c == NULL, 0))
+        c = fold_consts_build(m); /* first use of this model */
     if (c->lsb_first)
         return fold_pass(c, reg, p, n, 0);
     return fold_pass(c, reg, p, n, 1);
