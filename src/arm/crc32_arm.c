@@ -2,9 +2,9 @@
  * CRC-32C and CRC-32 (zlib) on the ARMv8 CRC32 instructions.
  *
  * crc32cx/crc32x fold 8 bytes into a reflected 32-bit register: exactly the register
- * of internal.h for these two models, so no conversion is needed.  The instruction
- * has a latency of about 3 cycles and a throughput of 1 a cycle, so one dependent
- * chain runs at a third of the unit's speed.  The 3-way kernel (the technique of
+ * of internal.h for these two models, so no conversion is needed.  On common cores the
+ * instruction has a latency of 2 to 3 cycles and a throughput of one a cycle, so one
+ * dependent chain leaves the unit idle most of the time.  The 3-way kernel (the technique of
  * MySQL's and the Linux kernel's ARM CRC-32C) cuts a block into three equal streams,
  * runs their chains interleaved, and joins them:
  *
@@ -14,7 +14,7 @@
  * for a register R (reflected, 32 bits) and K = x^(8L-33) mod P (reflected), the
  * 63-bit carry-less product R*K is the polynomial x*R*K in the reflected 64-bit
  * order, and crc32x(0, v) computes v*x^32 mod P, so the result is R*x^(8L) mod P.
- * K is derived at run time from the model's polynomial (combine.c's shift).
+ * K is derived at run time from the polynomial (crc_xpow_mod).
  */
 #include <arm_acle.h>
 #include <arm_neon.h>
@@ -76,9 +76,8 @@ static uint32_t shift_constant(int poly, size_t tier, int twice)
     uint32_t k = atomic_load_explicit(slot, memory_order_relaxed);
     if (k == 0) {
         const crcforge_model *m = poly == CASTAGNOLI ? crc_model_crc32c : crc_model_crc32;
-        /* Bit 24 of the reflected register is x^7, and 8L - 33 = 7 + 8(L - 5). */
-        uint64_t bytes = stream_bytes[tier] * (twice ? 2 : 1);
-        k = (uint32_t)crc_shift_register(m, 1u << 24, bytes - 5);
+        uint64_t bits = 8 * stream_bytes[tier] * (twice ? 2 : 1);
+        k = (uint32_t)crc_reflect(crc_xpow_mod(bits - 33, &m->p), 32);
         atomic_store_explicit(slot, k, memory_order_relaxed);
     }
     return k;
