@@ -16,12 +16,13 @@
  * order, and crc32x(0, v) computes v*x^32 mod P, so the result is R*x^(8L) mod P.
  * K is derived at run time from the polynomial (crc_xpow_mod).
  */
+#include "impls.h"
+#ifdef CRC_ARM_GCC_KERNELS
 #include <arm_acle.h>
 #include <arm_neon.h>
 
 #include "../bytes.h"
 #include "../cpu.h"
-#include "impls.h"
 
 #define TARGET_CRC __attribute__((target("+crc")))
 #define TARGET_CRC_PMULL __attribute__((target("+crc+crypto")))
@@ -159,3 +160,4 @@ const struct crc_impl crc_impl_crc32c_arm_crc32 = {"crc32c_arm_crc32", has_crc32
                                                    crc32c_arm_crc32};
 const struct crc_impl crc_impl_crc32_arm_crc32 = {"crc32_arm_crc32", has_crc32, is_zlib,
                                                   crc32_arm_crc32};
+#endif /* CRC_ARM_GCC_KERNELS */

@@ -11,6 +11,7 @@
 #   - `-cpu max` with CRCFORGE_CPU_MASK=none: all C tests; every ARM path must be
 #     reported unrunnable (skipped) and the portable engine chosen for every algorithm.
 #  Then scripts/insn_per_4k.sh prints the instructions per 4 KiB of each path (figures).
+#  The aarch64 shared library exports only crcforge_ symbols.
 #  s390x, big-endian: all C tests and the CLI's check values on the portable engine.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, far too slow under
 # emulation (the native stages run it); every per-path sweep stays exhaustive.
@@ -22,6 +23,7 @@ set -uo pipefail
 missing=()
 have() { command -v "$1" >/dev/null 2>&1 || missing+=("$1 (Debian package $2)"); }
 have aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+have aarch64-linux-gnu-nm binutils-aarch64-linux-gnu
 have qemu-aarch64 qemu-user
 have s390x-linux-gnu-gcc gcc-s390x-linux-gnu
 have qemu-s390x qemu-user
@@ -100,6 +102,9 @@ if build $a64_dir toolchain-aarch64.cmake; then
   compiled=$(QEMU_CPU=max $A64 $a64_dir/crcforge cpu | sed -n 's/^compiled in://p' |
              tr ' ' '\n' | sed 's/(not runnable)$//' | grep -v -e '^$' -e '^portable$')
   [ -n "$compiled" ] || fail "aarch64: no ARM path is compiled in"
+  foreign=$(aarch64-linux-gnu-nm -D --defined-only $a64_dir/libcrcforge.so | awk '{print $3}' |
+            grep -v '^crcforge_' || true)
+  [ -z "$foreign" ] || fail "aarch64: exported symbols without the crcforge_ prefix:" $foreign
 
   a64_leg aarch64-max max "" \
     "crc32c_arm_crc32_3way crc32_arm_crc32_3way fold_arm_pmull_eor3" full
