@@ -37,11 +37,11 @@ FIXED_ALGORITHM(crcforge_crc64_nvme, uint64_t, crc_model_crc64_nvme, ~(uint64_t)
 FIXED_ALGORITHM(crcforge_crc64_xz, uint64_t, crc_model_crc64_xz, ~(uint64_t)0)
 
 /* CRC-16/XMODEM up to 64 bytes takes the short-key path, several times faster there than
- * the streaming engines.  A start value r != 0 adds r x^(8n) mod P: xored into the first
- * two bytes of a copy, it does (n >= 2). */
+ * the streaming engines, unless a path is forced.  A start value r != 0 adds r x^(8n)
+ * mod P: xored into the first two bytes of a copy, it does (n >= 2). */
 uint16_t crcforge_crc16_xmodem(uint16_t crc, const void *buf, size_t len)
 {
-    if (len <= CRC16_SHORT_MAX && (crc == 0 || len >= 2)) {
+    if (len <= CRC16_SHORT_MAX && (crc == 0 || len >= 2) && !crc_impl_forced()) {
         const struct crc16_short_impl *impl = crc16_short_best();
         if (crc == 0)
             return impl->crc(&crc16_short_k, buf, len);

@@ -85,6 +85,9 @@ void crc_powers_release(crcforge_model *m);
 
 /* dispatch.c */
 const struct crc_impl *crc_impl_resolve(const crcforge_model *m);
+/* Whether a path is forced (CRCFORGE_IMPL, crcforge_impl_force): entry points with a
+ * fast path of their own (short CRC-16/XMODEM, key slots) then step aside for it. */
+int crc_impl_forced(void);
 const struct crc_impl *crc_impl_lookup(const char *name);
 
 static inline crc_update_fn crc_dispatched(const crcforge_model *m)
