@@ -71,6 +71,26 @@ static uint32_t detect(void)
         f |= CRC_CPU_ARM_SHA3;
     return f;
 }
+#elif defined(__aarch64__) && defined(__APPLE__)
+/* Not tested: no macOS machine is available to this project's CI. */
+#include <sys/sysctl.h>
+static int sysctl_flag(const char *name)
+{
+    int value = 0;
+    size_t size = sizeof value;
+    return sysctlbyname(name, &value, &size, NULL, 0) == 0 && value != 0;
+}
+static uint32_t detect(void)
+{
+    uint32_t f = CRC_CPU_KNOWN;
+    if (sysctl_flag("hw.optional.armv8_crc32"))
+        f |= CRC_CPU_ARM_CRC32;
+    if (sysctl_flag("hw.optional.arm.FEAT_PMULL"))
+        f |= CRC_CPU_ARM_PMULL;
+    if (sysctl_flag("hw.optional.arm.FEAT_SHA3"))
+        f |= CRC_CPU_ARM_SHA3;
+    return f;
+}
 #else
 static uint32_t detect(void)
 {

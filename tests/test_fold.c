@@ -23,8 +23,12 @@
 #define SWEEP_MAX 1200
 #define BIG (3 << 20)
 
+#if defined(__aarch64__)
+static const char *const kernels[] = {"fold_arm_pmull", "fold_arm_pmull_eor3"};
+#else
 static const char *const kernels[] = {"fold_x86_pclmul", "fold_x86_vpclmul_avx2",
                                       "fold_x86_vpclmul_avx512"};
+#endif
 
 static void sweep(const struct crc_impl *k, const crcforge_model *m, const uint8_t *data,
                   struct guarded *g)
