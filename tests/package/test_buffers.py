@@ -139,3 +139,16 @@ def test_help_reads_well():
     for words in ("crc32c(data, crc=0)", "new(algo, data=b'')", "combine(algo, crc1, crc2, len2",
                   "zlib-style chaining", "hexdigest", "force_implementation(name"):
         assert words in text, words
+
+
+def test_stubs_cover_the_extension():
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(crcforge._crcforge.__file__).with_name("_crcforge.pyi")
+    tree = ast.parse(stub.read_text())
+    declared = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    declared |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    public = {n for n in dir(crcforge._crcforge) if not n.startswith("__") or n == "__version__"}
+    assert public <= declared | {"Algo"}, public - declared
+    assert (stub.parent / "py.typed").exists()

@@ -1,0 +1,120 @@
+"""Per-call time of crcforge beside the Python CRC packages, for the algorithm each computes.
+
+    taskset -c 1 python python/bench/peers.py [--repeat 7] [--quick]
+
+For each algorithm and size (16 B, 64 B, 1 KiB, 1 MiB) it prints the time per call (min
+and median over the repeats, each repeat timing many calls in a timeit loop), and each
+peer's min divided by crcforge's min ("x slower" > 1 means crcforge is faster).  Peers
+that are not installed are listed as such.  Install them with
+`pip install google-crc32c crc32c anycrc crcmod isal zlib-ng`.
+"""
+import argparse
+import importlib
+import os
+import statistics
+import timeit
+import zlib
+
+import crcforge
+
+SIZES = [16, 64, 1024, 1 << 20]
+
+
+def optional(module, attr_path):
+    """module.attr.attr..., or None when the package is missing."""
+    try:
+        obj = importlib.import_module(module)
+    except ImportError:
+        return None
+    for attr in attr_path.split("."):
+        obj = getattr(obj, attr)
+    return obj
+
+
+def anycrc_fn(**params):
+    cls = optional("anycrc", "CRC")
+    return None if cls is None else cls(**params).calc
+
+
+def crcmod_fn(name):
+    mk = optional("crcmod.predefined", "mkPredefinedCrcFun")
+    return None if mk is None else mk(name)
+
+
+ONES64 = (1 << 64) - 1
+CONTENDERS = {  # algorithm -> [(label, function of (data))]
+    "crc32c": [
+        ("crcforge.crc32c", crcforge.crc32c),
+        ("google_crc32c.value", optional("google_crc32c", "value")),
+        ("crc32c.crc32c", optional("crc32c", "crc32c")),
+        ("anycrc", anycrc_fn(width=32, poly=0x1EDC6F41, init=0xFFFFFFFF, refin=True,
+                             refout=True, xorout=0xFFFFFFFF)),
+    ],
+    "crc32": [
+        ("crcforge.crc32", crcforge.crc32),
+        ("zlib.crc32", zlib.crc32),
+        ("isal.isal_zlib.crc32", optional("isal.isal_zlib", "crc32")),
+        ("zlib_ng.zlib_ng.crc32", optional("zlib_ng.zlib_ng", "crc32")),
+        ("anycrc", anycrc_fn(width=32, poly=0x04C11DB7, init=0xFFFFFFFF, refin=True,
+                             refout=True, xorout=0xFFFFFFFF)),
+    ],
+    "crc64_nvme": [
+        ("crcforge.crc64_nvme", crcforge.crc64_nvme),
+        ("anycrc", anycrc_fn(width=64, poly=0xAD93D23594C93659, init=ONES64, refin=True,
+                             refout=True, xorout=ONES64)),
+    ],
+    "crc64_xz": [
+        ("crcforge.crc64_xz", crcforge.crc64_xz),
+        ("anycrc", anycrc_fn(width=64, poly=0x42F0E1EBA9EA3693, init=ONES64, refin=True,
+                             refout=True, xorout=ONES64)),
+    ],
+    "crc16_xmodem": [
+        ("crcforge.crc16_xmodem", crcforge.crc16_xmodem),
+        ("anycrc", anycrc_fn(width=16, poly=0x1021, init=0, refin=False, refout=False,
+                             xorout=0)),
+        ("crcmod", crcmod_fn("xmodem")),
+    ],
+}
+
+
+def time_per_call(fn, data, repeat, target_s):
+    timer = timeit.Timer("fn(data)", globals={"fn": fn, "data": data})
+    number, _ = timer.autorange()  # enough calls for ~0.2 s
+    number = max(1, int(number * target_s / 0.2))
+    runs = [t / number * 1e9 for t in timer.repeat(repeat=repeat, number=number)]
+    return min(runs), statistics.median(runs)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--quick", action="store_true", help="shorter runs (noisier)")
+    args = ap.parse_args()
+    target = 0.02 if args.quick else 0.1
+    print(f"crcforge {crcforge.__version__}; implementations: "
+          + ", ".join(f"{a}={crcforge.implementation(a)}" for a in CONTENDERS)
+          + f"; cpu: {' '.join(crcforge.cpu_features())}; pid cpu set "
+          f"{sorted(os.sched_getaffinity(0))}; {args.repeat} repeats")
+    print(f"{'algorithm':<13} {'size':>8} {'contender':<24} {'min ns':>11} {'median ns':>11} "
+          f"{'GB/s':>7} {'x slower':>8}")
+    for algo, contenders in CONTENDERS.items():
+        for size in SIZES:
+            data = os.urandom(size)
+            expected = contenders[0][1](data)
+            base = None
+            for label, fn in contenders:
+                if fn is None:
+                    continue
+                if fn(data) != expected:  # every contender must compute the same CRC
+                    raise SystemExit(f"{label} disagrees with crcforge on {algo}")
+                lo, med = time_per_call(fn, data, args.repeat, target)
+                base = base or lo
+                print(f"{algo:<13} {size:>8} {label:<24} {lo:>11.1f} {med:>11.1f} "
+                      f"{size / lo:>7.2f} {lo / base:>8.2f}")
+    missing = [label for cs in CONTENDERS.values() for label, fn in cs if fn is None]
+    if missing:
+        print("not installed:", ", ".join(sorted(set(missing))))
+
+
+if __name__ == "__main__":
+    main()
