@@ -77,12 +77,19 @@ CONTENDERS = {  # algorithm -> [(label, function of (data))]
 }
 
 
-def time_per_call(fn, data, repeat, target_s):
-    timer = timeit.Timer("fn(data)", globals={"fn": fn, "data": data})
-    number, _ = timer.autorange()  # enough calls for ~0.2 s
-    number = max(1, int(number * target_s / 0.2))
-    runs = [t / number * 1e9 for t in timer.repeat(repeat=repeat, number=number)]
-    return min(runs), statistics.median(runs)
+def time_per_call(contenders, data, repeat, target_s):
+    """{label: (min ns, median ns)} per call.  The contenders take turns within each
+    repeat, so that a change in the machine's load falls on all of them alike."""
+    plans = []
+    for label, fn in contenders:
+        timer = timeit.Timer("fn(data)", globals={"fn": fn, "data": data})
+        number, elapsed = timer.autorange()  # enough calls for >= 0.2 s
+        plans.append((label, timer, max(1, int(number * target_s / elapsed))))
+    runs = {label: [] for label, _, _ in plans}
+    for _ in range(repeat):
+        for label, timer, number in plans:
+            runs[label].append(timer.timeit(number) / number * 1e9)
+    return {label: (min(r), statistics.median(r)) for label, r in runs.items()}
 
 
 def main():
@@ -90,7 +97,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--quick", action="store_true", help="shorter runs (noisier)")
     args = ap.parse_args()
-    target = 0.02 if args.quick else 0.1
+    target = 0.01 if args.quick else 0.05
     print(f"crcforge {crcforge.__version__}; implementations: "
           + ", ".join(f"{a}={crcforge.implementation(a)}" for a in CONTENDERS)
           + f"; cpu: {' '.join(crcforge.cpu_features())}; pid cpu set "
@@ -100,15 +107,14 @@ def main():
     for algo, contenders in CONTENDERS.items():
         for size in SIZES:
             data = os.urandom(size)
-            expected = contenders[0][1](data)
-            base = None
-            for label, fn in contenders:
-                if fn is None:
-                    continue
-                if fn(data) != expected:  # every contender must compute the same CRC
+            present = [(label, fn) for label, fn in contenders if fn is not None]
+            expected = present[0][1](data)
+            for label, fn in present:  # every contender must compute the same CRC
+                if fn(data) != expected:
                     raise SystemExit(f"{label} disagrees with crcforge on {algo}")
-                lo, med = time_per_call(fn, data, args.repeat, target)
-                base = base or lo
+            times = time_per_call(present, data, args.repeat, target)
+            base = times[present[0][0]][0]
+            for label, (lo, med) in times.items():
                 print(f"{algo:<13} {size:>8} {label:<24} {lo:>11.1f} {med:>11.1f} "
                       f"{size / lo:>7.2f} {lo / base:>8.2f}")
     missing = [label for cs in CONTENDERS.values() for label, fn in cs if fn is None]
