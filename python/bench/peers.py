@@ -31,9 +31,13 @@ def optional(module, attr_path):
     return obj
 
 
-def anycrc_fn(**params):
+def anycrc_fn(name):
+    """anycrc's function for a catalogue model."""
     cls = optional("anycrc", "CRC")
-    return None if cls is None else cls(**params).calc
+    if cls is None:
+        return None
+    m = next(m for m in crcforge.models() if m.name == name)
+    return cls(**m.params._asdict()).calc
 
 
 def crcmod_fn(name):
@@ -41,37 +45,31 @@ def crcmod_fn(name):
     return None if mk is None else mk(name)
 
 
-ONES64 = (1 << 64) - 1
 CONTENDERS = {  # algorithm -> [(label, function of (data))]
     "crc32c": [
         ("crcforge.crc32c", crcforge.crc32c),
         ("google_crc32c.value", optional("google_crc32c", "value")),
         ("crc32c.crc32c", optional("crc32c", "crc32c")),
-        ("anycrc", anycrc_fn(width=32, poly=0x1EDC6F41, init=0xFFFFFFFF, refin=True,
-                             refout=True, xorout=0xFFFFFFFF)),
+        ("anycrc", anycrc_fn("CRC-32/ISCSI")),
     ],
     "crc32": [
         ("crcforge.crc32", crcforge.crc32),
         ("zlib.crc32", zlib.crc32),
         ("isal.isal_zlib.crc32", optional("isal.isal_zlib", "crc32")),
         ("zlib_ng.zlib_ng.crc32", optional("zlib_ng.zlib_ng", "crc32")),
-        ("anycrc", anycrc_fn(width=32, poly=0x04C11DB7, init=0xFFFFFFFF, refin=True,
-                             refout=True, xorout=0xFFFFFFFF)),
+        ("anycrc", anycrc_fn("CRC-32/ISO-HDLC")),
     ],
     "crc64_nvme": [
         ("crcforge.crc64_nvme", crcforge.crc64_nvme),
-        ("anycrc", anycrc_fn(width=64, poly=0xAD93D23594C93659, init=ONES64, refin=True,
-                             refout=True, xorout=ONES64)),
+        ("anycrc", anycrc_fn("CRC-64/NVME")),
     ],
     "crc64_xz": [
         ("crcforge.crc64_xz", crcforge.crc64_xz),
-        ("anycrc", anycrc_fn(width=64, poly=0x42F0E1EBA9EA3693, init=ONES64, refin=True,
-                             refout=True, xorout=ONES64)),
+        ("anycrc", anycrc_fn("CRC-64/XZ")),
     ],
     "crc16_xmodem": [
         ("crcforge.crc16_xmodem", crcforge.crc16_xmodem),
-        ("anycrc", anycrc_fn(width=16, poly=0x1021, init=0, refin=False, refout=False,
-                             xorout=0)),
+        ("anycrc", anycrc_fn("CRC-16/XMODEM")),
         ("crcmod", crcmod_fn("xmodem")),
     ],
 }

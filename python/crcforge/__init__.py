@@ -68,24 +68,17 @@ class Params(NamedTuple):
     xorout: int
 
 
-class Model(NamedTuple):
-    """A catalogue model: its name, aliases, the six parameters, and the catalogue's
-    check (the CRC of b"123456789") and residue."""
+class Model(NamedTuple("Model", [("name", str), ("aliases", Tuple[str, ...]),
+                                  *Params.__annotations__.items(),
+                                  ("check", int), ("residue", int)])):
+    """A catalogue model: its name, aliases, the six parameters of Params, and the
+    catalogue's check (the CRC of b"123456789") and residue."""
 
-    name: str
-    aliases: Tuple[str, ...]
-    width: int
-    poly: int
-    init: int
-    refin: bool
-    refout: bool
-    xorout: int
-    check: int
-    residue: int
+    __slots__ = ()
 
     @property
     def params(self) -> Params:
-        return Params(self.width, self.poly, self.init, self.refin, self.refout, self.xorout)
+        return Params(*self[2:8])
 
 
 _MODELS = tuple(Model(*entry) for entry in _catalogue())
