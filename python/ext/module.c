@@ -36,14 +36,10 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
     return 0;
 }
 
-/* (data, crc=0) of the fixed functions; data and crc are borrowed. */
-static int fixed_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
-                      PyObject *kwnames, PyObject **data, PyObject **crc)
+/* (data, crc=0) given by keyword or in error; data and crc are borrowed. */
+static int fixed_args_slow(const char *fname, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames, PyObject **data, PyObject **crc)
 {
-    *data = nargs > 0 ? args[0] : NULL;
-    *crc = nargs > 1 ? args[1] : NULL;
-    if (kwnames == NULL && nargs >= 1 && nargs <= 2)
-        return 0;
     if (nargs > 2) {
         PyErr_Format(PyExc_TypeError, "%s() takes at most 2 arguments (%zd given)", fname,
                      nargs);
@@ -67,6 +63,17 @@ static int fixed_args(const char *fname, PyObject *const *args, Py_ssize_t nargs
         return -1;
     }
     return 0;
+}
+
+/* (data, crc=0) of the fixed functions: positional arguments need no parsing at all. */
+static inline int fixed_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames, PyObject **data, PyObject **crc)
+{
+    *data = nargs > 0 ? args[0] : NULL;
+    *crc = nargs > 1 ? args[1] : NULL;
+    if (kwnames == NULL && nargs >= 1 && nargs <= 2)
+        return 0;
+    return fixed_args_slow(fname, args, nargs, kwnames, data, crc);
 }
 
 #define FIXED_FUNCTION(fn, ctype, width, to_int, doc_check)                                    \
