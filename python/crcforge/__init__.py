@@ -68,9 +68,13 @@ class Params(NamedTuple):
     xorout: int
 
 
-class Model(NamedTuple("Model", [("name", str), ("aliases", Tuple[str, ...]),
-                                  *Params.__annotations__.items(),
-                                  ("check", int), ("residue", int)])):
+# The fields of Model: name, aliases, the six of Params, check, residue.
+_ModelFields = NamedTuple("_ModelFields", [("name", str), ("aliases", Tuple[str, ...]),
+                                           *Params.__annotations__.items(),
+                                           ("check", int), ("residue", int)])
+
+
+class Model(_ModelFields):
     """A catalogue model: its name, aliases, the six parameters of Params, and the
     catalogue's check (the CRC of b"123456789") and residue."""
 
