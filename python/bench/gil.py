@@ -6,10 +6,13 @@ prints the extra time per call and its share of the call.  The threshold is set 
 that share has fallen to a few percent.
 
     taskset -c 1 python python/bench/gil.py
+    python python/bench/gil.py --threads     # also: wall time of 1 vs N threads (unpinned)
 """
+import os
 import statistics
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import crcforge
 from crcforge import _crcforge
@@ -46,6 +49,24 @@ def main():
         print(f"{size:>8} {held[0]:>10.1f} {released[0]:>12.1f} {extra:>9.1f} "
               f"{100 * extra / held[0]:>7.1f}%   [{held[1]:.1f}; {released[1]:.1f}]")
     _crcforge._set_gil_threshold(old)
+    if "--threads" in sys.argv:
+        scaling()
+
+
+def scaling(blocks=256, size=1 << 20):
+    """Wall time to hash `blocks` buffers of `size` bytes with 1..N threads."""
+    data = [os.urandom(size) for _ in range(8)]
+    cpus = len(os.sched_getaffinity(0))
+    print(f"threads: {blocks} x {size >> 10} KiB crc32c, {cpus} CPUs available")
+    for threads in range(1, cpus + 1):
+        runs = []
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            with ThreadPoolExecutor(threads) as pool:
+                list(pool.map(lambda i: crcforge.crc32c(data[i % 8]), range(blocks)))
+            runs.append(time.perf_counter() - start)
+        print(f"  {threads} thread(s): min {min(runs) * 1e3:.1f} ms, median "
+              f"{statistics.median(runs) * 1e3:.1f} ms, {blocks * size / min(runs) / 1e9:.1f} GB/s")
 
 
 if __name__ == "__main__":
