@@ -56,6 +56,7 @@ __all__ = [
     "keyslot", "models", "new", "GIL_THRESHOLD",
 ]
 
+
 class Params(NamedTuple):
     """The six parameters of a CRC model, in RevEng's notation (poly without its top
     term, MSB-first).  Pass one to new() or combine() for a custom model."""
