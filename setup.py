@@ -34,7 +34,7 @@ extension = Extension(
                    + ["include/crcforge.h"]),
     include_dirs=["include", "src"],
     define_macros=[("CRCFORGE_API", "")],
-    extra_compile_args=["-std=gnu11", "-fvisibility=hidden"],
+    extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],
 )
 
 # build_base: CMake owns build/ at the root.

@@ -121,7 +121,7 @@ out:
 static const crcforge_model *custom_model(PyObject *algo, PyObject **owner)
 {
     crcforge_params p;
-    PyObject *key;
+    PyObject *key = NULL;
     if (params_from(algo, &p, &key) < 0)
         return NULL;
     PyObject *capsule = PyDict_GetItemWithError(custom_cache, key);
