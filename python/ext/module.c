@@ -5,10 +5,11 @@
  */
 #include "ext.h"
 
-/* Releasing and retaking the GIL costs ~30-35 ns per call uncontended (python/bench/gil.py,
- * AMD EPYC, crc32c on the SSE4.2 3-way path at ~24 GB/s in cache): 5% of a 16 KiB call,
- * 2% of a 32 KiB one, under 1% from 64 KiB.  Slower models pay relatively less. */
-Py_ssize_t crcpy_gil_threshold = 32768;
+/* Releasing and retaking the GIL costs ~35 ns of CPU per call uncontended
+ * (python/bench/gil.py on an AMD EPYC, crc32c on the AVX2 hybrid path at ~38 GB/s):
+ * 7-8% of a 16 KiB call, 4-5% of a 32 KiB one, under 2% from 64 KiB, which is where it
+ * starts.  Slower models pay relatively less. */
+Py_ssize_t crcpy_gil_threshold = 65536;
 
 int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
 {
