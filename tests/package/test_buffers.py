@@ -152,3 +152,15 @@ def test_stubs_cover_the_extension():
     public = {n for n in dir(crcforge._crcforge) if not n.startswith("__") or n == "__version__"}
     assert public <= declared | {"Algo"}, public - declared
     assert (stub.parent / "py.typed").exists()
+
+
+def test_stubs_type_check_real_use():
+    import pathlib
+    import subprocess
+    import sys
+
+    sample = pathlib.Path(__file__).with_name("typing_sample.py")
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                        str(sample)], capture_output=True, text=True, timeout=300)
+    errors = [line for line in p.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and 'to "crc32c" has incompatible type "str"' in errors[0], p.stdout
