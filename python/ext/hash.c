@@ -40,10 +40,10 @@ static void hash_dealloc(crcpy_hash *h)
     PyObject_Free(h);
 }
 
-static int hash_feed(crcpy_hash *h, PyObject *data)
+static int hash_feed(crcpy_hash *h, PyObject *data, const char *fname)
 {
     crcpy_data d;
-    if (crcpy_data_get(data, &d, "update") < 0)
+    if (crcpy_data_get(data, &d, fname) < 0)
         return -1;
     if (d.len >= crcpy_gil_threshold) {
         if (h->lock == NULL && (h->lock = PyThread_allocate_lock()) == NULL) {
@@ -124,7 +124,7 @@ PyObject *crcpy_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
         Py_XDECREF(owner);
         return NULL;
     }
-    if (data != NULL && hash_feed(h, data) < 0) {
+    if (data != NULL && hash_feed(h, data, "new") < 0) {
         Py_DECREF(h);
         return NULL;
     }
@@ -133,7 +133,7 @@ PyObject *crcpy_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 
 static PyObject *hash_update(crcpy_hash *h, PyObject *data)
 {
-    if (hash_feed(h, data) < 0)
+    if (hash_feed(h, data, "update") < 0)
         return NULL;
     Py_RETURN_NONE;
 }
