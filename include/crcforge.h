@@ -53,6 +53,11 @@ CRCFORGE_API uint16_t crcforge_crc16_xmodem_combine(uint16_t crc1, uint16_t crc2
  * of the bytes between its first '{' and the first '}' after it when there is at least
  * one such byte. */
 CRCFORGE_API unsigned crcforge_keyslot(const void *key, size_t len);
+/* The same for n keys in one call: slots[i] = crcforge_keyslot(keys[i], lens[i]).
+ * Faster than a loop of single calls for many short keys (no call per key; the work of
+ * independent keys overlaps). */
+CRCFORGE_API void crcforge_keyslots(const void *const *keys, const size_t *lens, size_t n,
+                                    uint16_t *slots);
 
 /* ---------------------------------------------------------------------------
  * Models: the RevEng catalogue, and custom models from the six parameters.

@@ -46,7 +46,13 @@ static inline uint64_t crc_load_le64(const uint8_t *p)
 
 static inline uint64_t crc_load_be64(const uint8_t *p)
 {
+#ifdef CRC_HOST_LE
+    uint64_t v; /* one 8-byte load and one byte swap, not two of each */
+    memcpy(&v, p, 8);
+    return __builtin_bswap64(v);
+#else
     return (uint64_t)crc_load_be32(p) << 32 | crc_load_be32(p + 4);
+#endif
 }
 
 #endif /* CRCFORGE_BYTES_H */

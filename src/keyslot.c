@@ -5,10 +5,13 @@
  */
 #include <string.h>
 
+#include "crc16_short.h"
 #include "internal.h"
 
 static const uint8_t *hashed_part(const uint8_t *key, size_t *len)
 {
+    if (*len == 0)
+        return key;
     const uint8_t *open = memchr(key, '{', *len);
     if (open == NULL)
         return key;
@@ -20,8 +23,33 @@ static const uint8_t *hashed_part(const uint8_t *key, size_t *len)
     return open + 1;
 }
 
+unsigned crc_keyslot_by_rule(const struct crc16_short_impl *impl, const uint8_t *key,
+                             size_t len)
+{
+    const uint8_t *part = hashed_part(key, &len);
+    if (len > CRC16_SHORT_MAX)
+        return crcforge_crc16_xmodem(0, part, len) & 16383;
+    return impl->crc(&crc16_short_k, part, len) & 16383;
+}
+
+unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len)
+{
+    crc16_short_consts();
+    if (len <= CRC16_SHORT_MAX)
+        return impl->slot(&crc16_short_k, key, len);
+    return crc_keyslot_by_rule(impl, key, len);
+}
+
+/* Two tail calls: the short path's slot function, or the rule for a long key. */
 unsigned crcforge_keyslot(const void *key, size_t len)
 {
-    const uint8_t *part = len ? hashed_part(key, &len) : key;
-    return crcforge_crc16_xmodem(0, part, len) & 16383;
+    const struct crc16_short_impl *impl = crc16_short_best();
+    if (len <= CRC16_SHORT_MAX)
+        return impl->slot(&crc16_short_k, key, len);
+    return crc_keyslot_by_rule(impl, key, len);
+}
+
+void crcforge_keyslots(const void *const *keys, const size_t *lens, size_t n, uint16_t *slots)
+{
+    crc16_short_best()->slots(&crc16_short_k, keys, lens, n, slots);
 }

@@ -44,6 +44,9 @@ int cmd_keyslot(int argc, char **argv)
     } else if (i < argc && strcmp(argv[i], "--file") == 0) {
         cli_error("keyslot: --file needs a file name");
         return EXIT_TROUBLE;
+    } else if (i == argc) {
+        cli_error("keyslot: no keys: give them as arguments or one a line with --file F");
+        return EXIT_TROUBLE;
     }
     for (; i < argc; i++)
         printf("%u\n", crcforge_keyslot(argv[i], strlen(argv[i])));

@@ -1,0 +1,74 @@
+"""`crcforge keyslot` against the Redis hash-tag rule and CRC-16/XMODEM written here."""
+import random
+
+
+def crc16_xmodem(data):
+    """Bit at a time, MSB first: polynomial 0x1021, zero start, no final xor."""
+    crc = 0
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1) & 0xFFFF
+    return crc
+
+
+def slot(key):
+    """The rule as DESIGN.md words it: the bytes between the first '{' and the first '}'
+    after it, when there is at least one; else the whole key."""
+    start = key.find(b"{")
+    if start >= 0:
+        end = key.find(b"}", start + 1)
+        if end > start + 1:
+            key = key[start + 1:end]
+    return crc16_xmodem(key) % 16384
+
+
+EDGES = [b"{", b"}", b"{}", b"}{", b"{{a}}", b"a{b}c{d}", b"abc{d}", b"abc{}", b"x{}{y}",
+         b"somekey", b"foo{hash_tag}", b"bar{hash_tag}", b"k" * 80 + b"{t}", b"z" * 100]
+
+
+def test_arguments(run):
+    code, out, err = run("keyslot", *[k.decode() for k in EDGES])
+    assert (code, err) == (0, "")
+    assert [int(x) for x in out.split()] == [slot(k) for k in EDGES]
+    assert slot(b"somekey") == 11058  # the CLUSTER KEYSLOT documentation's example
+
+
+def test_double_dash_and_empty_key(run):
+    code, out, _ = run("keyslot", "--", "--file", "")
+    assert code == 0 and [int(x) for x in out.split()] == [slot(b"--file"), 0]
+
+
+def test_file_binary_keys(run, tmp_path):
+    rng = random.Random(5)
+    keys = EDGES + [b"", b"\x00{\xff}", b"\r", b"a\x00b"]
+    keys += [bytes(rng.choice(b"{}ab\x00\xff\r") for _ in range(rng.randrange(70)))
+             for _ in range(2000)]
+    f = tmp_path / "keys"
+    f.write_bytes(b"\n".join(keys))  # the last key has no newline: still a key
+    code, out, err = run("keyslot", "--file", str(f))
+    assert (code, err) == (0, "")
+    assert [int(x) for x in out.split()] == [slot(k) for k in keys]
+    code, out, _ = run("keyslot", "--file", "-", stdin=b"{a}\nb\n")
+    assert code == 0 and [int(x) for x in out.split()] == [slot(b"a"), slot(b"b")]
+
+
+def test_file_then_arguments(run, tmp_path):
+    f = tmp_path / "keys"
+    f.write_bytes(b"one\ntwo\n")
+    code, out, _ = run("keyslot", "--file", str(f), "three")
+    assert code == 0
+    assert [int(x) for x in out.split()] == [slot(b"one"), slot(b"two"), slot(b"three")]
+
+
+def test_errors(run, tmp_path):
+    missing = tmp_path / "no-such-file"
+    code, out, err = run("keyslot", "--file", str(missing), "still")
+    assert code == 2 and str(missing) in err and "No such file" in err
+    assert [int(x) for x in out.split()] == [slot(b"still")]  # the rest still processed
+    code, out, err = run("keyslot", "--file", str(tmp_path))
+    assert code == 2 and str(tmp_path) in err and out == b""
+    code, _, err = run("keyslot", "--file")
+    assert code == 2 and "--file needs a file name" in err
+    code, _, err = run("keyslot")
+    assert code == 2 and "no keys" in err
