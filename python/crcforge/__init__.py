@@ -25,7 +25,7 @@ Any catalogue model (by name or alias, case-insensitive) or custom model, hashli
     10673
 
 Also: combine(algo, crc1, crc2, len2) joins two CRCs; models() lists the catalogue;
-keyslot(key) gives the Redis/Valkey cluster slot; implementations(),
+keyslot(key) gives the Redis/Valkey cluster slot (keyslots(keys) for many); implementations(),
 implementation(algo) and force_implementation(name) show and force the code path.
 ``python -m crcforge sum FILE...`` is the command-line tool's ``sum``.
 """
@@ -47,13 +47,14 @@ from ._crcforge import (
     implementation,
     implementations,
     keyslot,
+    keyslots,
     new,
 )
 
 __all__ = [
     "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
     "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
-    "keyslot", "models", "new", "GIL_THRESHOLD",
+    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD",
 ]
 
 

@@ -159,6 +159,63 @@ static PyObject *py_keyslot(PyObject *module, PyObject *key)
     return PyLong_FromLong(slot);
 }
 
+PyDoc_STRVAR(doc_keyslots,
+             "keyslots($module, keys, /)\n--\n\n"
+             "keyslot() of every key of a sequence, as a list, in one call into the library\n"
+             "(the work of independent keys overlaps): for pipelines of many keys.");
+
+static PyObject *py_keyslots(PyObject *module, PyObject *keys)
+{
+    (void)module;
+    PyObject *seq = PySequence_Fast(keys, "keyslots(): keys must be a sequence");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), got = 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq), *result = NULL;
+    const void **ptrs = PyMem_New(const void *, (size_t)n + 1);
+    size_t *lens = PyMem_New(size_t, (size_t)n + 1);
+    uint16_t *slots = PyMem_New(uint16_t, (size_t)n + 1);
+    crcpy_data *data = PyMem_New(crcpy_data, (size_t)n + 1);
+    if (ptrs == NULL || lens == NULL || slots == NULL || data == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (; got < n; got++) {
+        PyObject *key = items[got];
+        data[got].has_view = 0;
+        if (PyUnicode_Check(key)) { /* its UTF-8 lives as long as the str */
+            Py_ssize_t len;
+            ptrs[got] = PyUnicode_AsUTF8AndSize(key, &len);
+            if (ptrs[got] == NULL)
+                goto out;
+            lens[got] = (size_t)len;
+            continue;
+        }
+        if (crcpy_data_get(key, &data[got], "keyslots") < 0)
+            goto out;
+        ptrs[got] = data[got].buf;
+        lens[got] = (size_t)data[got].len;
+    }
+    crcforge_keyslots(ptrs, lens, (size_t)n, slots);
+    result = PyList_New(n);
+    for (Py_ssize_t i = 0; result != NULL && i < n; i++) {
+        PyObject *slot = PyLong_FromLong(slots[i]);
+        if (slot == NULL)
+            Py_CLEAR(result);
+        else
+            PyList_SET_ITEM(result, i, slot);
+    }
+out:
+    for (Py_ssize_t i = 0; data != NULL && i < got; i++)
+        crcpy_data_release(&data[i]);
+    PyMem_Free(ptrs);
+    PyMem_Free(lens);
+    PyMem_Free(slots);
+    PyMem_Free(data);
+    Py_DECREF(seq);
+    return result;
+}
+
 static PyObject *catalogue_entry(const crcforge_model *m)
 {
     const crcforge_params *p = crcforge_model_params(m);
@@ -314,6 +371,7 @@ static PyMethodDef module_methods[] = {
      "ValueError names an unknown algorithm or says why parameters are invalid."},
     {"combine", (PyCFunction)(void (*)(void))py_combine, METH_FASTCALL, doc_combine},
     {"keyslot", (PyCFunction)py_keyslot, METH_O, doc_keyslot},
+    {"keyslots", (PyCFunction)py_keyslots, METH_O, doc_keyslots},
     {"implementations", (PyCFunction)py_implementations, METH_NOARGS, doc_implementations},
     {"implementation", (PyCFunction)py_implementation, METH_O, doc_implementation},
     {"force_implementation", (PyCFunction)py_force_implementation, METH_O,

@@ -4,6 +4,7 @@ surface and help."""
 import array
 import binascii
 import pydoc
+import random
 import zlib
 
 import numpy as np
@@ -121,6 +122,19 @@ def test_keyslot_matches_the_redis_rule():
         assert crcforge.keyslot(bytearray(key)) == reference(key)
     assert crcforge.keyslot("foo") == 12182  # str keys hash their UTF-8 bytes
     assert crcforge.keyslot("é") == reference("é".encode())
+
+    rng = random.Random(8)
+    many = keys + [bytes(rng.choice(b"{}ab\x00") for _ in range(rng.randrange(100)))
+                   for _ in range(3000)]
+    assert crcforge.keyslots(many) == [reference(k) for k in many]
+    mixed = ["foo", bytearray(b"{a}b"), memoryview(b"x{y}"), np.frombuffer(b"abc", np.uint8)]
+    assert crcforge.keyslots(tuple(mixed)) == [12182, reference(b"a"), reference(b"y"),
+                                               reference(b"abc")]
+    assert crcforge.keyslots([]) == []
+    with pytest.raises(TypeError, match="keyslots\\(\\): a bytes-like object is required"):
+        crcforge.keyslots([b"a", 5])
+    with pytest.raises(TypeError, match="must be a sequence"):
+        crcforge.keyslots(5)
 
 
 def test_models_and_introspection():
