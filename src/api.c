@@ -4,12 +4,26 @@
 #include "crc16_short.h"
 #include "internal.h"
 
-/* The five fixed models have refin == refout, so value <-> register is one xor. */
+/* The five fixed models have refin == refout, so value <-> register is one xor.  The
+ * first use resolves the path in a separate function, so that the hot path keeps no
+ * registers across a call it never makes (an 8-byte CRC-32C costs a few cycles). */
 #define FIXED_ALGORITHM(fn, type, model, xorout)                                          \
+    static __attribute__((noinline)) type fn##_first_use(type crc, const void *buf,      \
+                                                         size_t len)                    \
+    {                                                                                   \
+        const crcforge_model *m = model;                                                \
+        return (type)(crc_impl_resolve(m)->update(m, (uint64_t)(type)(crc ^ (xorout)), buf, \
+                                                  len) ^                                \
+                      (xorout));                                                        \
+    }                                                                                   \
     type fn(type crc, const void *buf, size_t len)                                      \
     {                                                                                   \
         const crcforge_model *m = model;                                                \
-        return (type)(crc_dispatched(m)(m, (uint64_t)(type)(crc ^ (xorout)), buf, len) ^  \
+        const struct crc_impl *impl = atomic_load_explicit(&((crcforge_model *)m)->impl,  \
+                                                           memory_order_acquire);       \
+        if (impl == NULL)                                                               \
+            return fn##_first_use(crc, buf, len);                                       \
+        return (type)(impl->update(m, (uint64_t)(type)(crc ^ (xorout)), buf, len) ^        \
                       (xorout));                                                        \
     }                                                                                   \
     type fn##_combine(type crc1, type crc2, uint64_t len2)                              \
@@ -23,11 +37,11 @@ FIXED_ALGORITHM(crcforge_crc64_nvme, uint64_t, crc_model_crc64_nvme, ~(uint64_t)
 FIXED_ALGORITHM(crcforge_crc64_xz, uint64_t, crc_model_crc64_xz, ~(uint64_t)0)
 
 /* CRC-16/XMODEM up to 64 bytes takes the short-key path, several times faster there than
- * the streaming engines.  A start value r != 0 adds r x^(8n) mod P: xored into the first
- * two bytes of a copy, it does (n >= 2). */
+ * the streaming engines, unless a path is forced.  A start value r != 0 adds r x^(8n)
+ * mod P: xored into the first two bytes of a copy, it does (n >= 2). */
 uint16_t crcforge_crc16_xmodem(uint16_t crc, const void *buf, size_t len)
 {
-    if (len <= CRC16_SHORT_MAX && (crc == 0 || len >= 2)) {
+    if (len <= CRC16_SHORT_MAX && (crc == 0 || len >= 2) && !crc_impl_forced()) {
         const struct crc16_short_impl *impl = crc16_short_best();
         if (crc == 0)
             return impl->crc(&crc16_short_k, buf, len);

@@ -5,15 +5,14 @@
  *   R(r, B) = r * x^(8|B|) mod P  xor  R(0, B),
  * so R(reg_A, B) = reg_B xor (reg_A xor init) * x^(8|B|) mod P.  x^(8|B|) mod P is the
  * product of the precomputed x^(8*2^k) mod P over the set bits k of |B|: O(log |B|)
- * multiplications modulo P.
+ * multiplications modulo P: bit by bit here, with carry-less multiplies and a Barrett
+ * reduction where the CPU has them (x86/combine_clmul.c).
  */
 #include <stdlib.h>
 
+#include "combine.h"
+#include "cpu.h"
 #include "internal.h"
-
-struct combine_powers {
-    uint64_t x8_pow2k[64]; /* x^(8*2^k) mod P, MSB-first notation */
-};
 
 /* a * b mod P over GF(2), MSB-first notation, Horner on b's bits. */
 uint64_t crc_mulmod(uint64_t a, uint64_t b, const crcforge_params *p)
@@ -31,6 +30,40 @@ uint64_t crc_mulmod(uint64_t a, uint64_t b, const crcforge_params *p)
     return r;
 }
 
+/* v * x mod P, MSB-first notation (P may be of degree below 8, so one step at a time). */
+static uint64_t times_x(uint64_t v, const crcforge_params *p)
+{
+    uint64_t carry = (v >> (p->width - 1)) & 1;
+    v = (v << 1) & crc_width_mask(p->width);
+    return carry ? v ^ p->poly : v;
+}
+
+uint64_t crc_xpow_mod(uint64_t e, const crcforge_params *p)
+{
+    uint64_t r = 1, base = times_x(1, p); /* x reduced: P may be of degree 1 */
+    for (; e != 0; e >>= 1) {
+        if (e & 1)
+            r = crc_mulmod(r, base, p);
+        base = crc_mulmod(base, base, p);
+    }
+    return r;
+}
+
+/* floor(x^128 / (x^64 + low)) less its x^64 term, by long division: after the x^128
+ * step the remainder is low * x^64; quotient bit i cancels x^(64+i).  Only the
+ * remainder's high half decides quotient bits, so its low half is not kept. */
+static uint64_t barrett_quotient(uint64_t low)
+{
+    uint64_t q = 0, r_hi = low;
+    for (int i = 63; i >= 0; i--) {
+        if ((r_hi >> i) & 1) {
+            q |= (uint64_t)1 << i;
+            r_hi ^= ((uint64_t)1 << i) ^ (i ? low >> (64 - i) : 0);
+        }
+    }
+    return q;
+}
+
 static const struct combine_powers *powers_of(const crcforge_model *m)
 {
     crcforge_model *mm = (crcforge_model *)m;
@@ -41,18 +74,11 @@ static const struct combine_powers *powers_of(const crcforge_model *m)
     if (fresh == NULL)
         abort();
     const crcforge_params *p = &m->p;
-    const uint64_t mask = crc_width_mask(p->width);
-    /* x^8 mod P by eight multiplications by x (P may be of degree below 8). */
-    uint64_t x8 = 1;
-    for (int i = 0; i < 8; i++) {
-        uint64_t carry = (x8 >> (p->width - 1)) & 1;
-        x8 = (x8 << 1) & mask;
-        if (carry)
-            x8 ^= p->poly;
-    }
-    fresh->x8_pow2k[0] = x8;
+    fresh->x8_pow2k[0] = crc_xpow_mod(8, p);
     for (int k = 1; k < 64; k++)
         fresh->x8_pow2k[k] = crc_mulmod(fresh->x8_pow2k[k - 1], fresh->x8_pow2k[k - 1], p);
+    fresh->lifted_poly = p->poly << (64 - p->width);
+    fresh->barrett = barrett_quotient(fresh->lifted_poly);
     struct combine_powers *expected = NULL;
     if (atomic_compare_exchange_strong_explicit(&mm->powers, &expected, fresh,
                                                 memory_order_acq_rel, memory_order_acquire))
@@ -66,20 +92,57 @@ void crc_powers_release(crcforge_model *m)
     free(atomic_exchange(&m->powers, NULL));
 }
 
-uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len)
+/* Bit reversal of the low `width` bits, without a loop (crc_reflect, the reference's,
+ * stays the plain one). */
+static uint64_t reflect_fast(uint64_t v, unsigned width)
 {
-    const struct combine_powers *pw = powers_of(m);
-    uint64_t a = m->p.refin ? crc_reflect(reg, m->p.width) : reg;
+    v = __builtin_bswap64(v);
+    v = (v >> 4 & 0x0f0f0f0f0f0f0f0full) | (v & 0x0f0f0f0f0f0f0f0full) << 4;
+    v = (v >> 2 & 0x3333333333333333ull) | (v & 0x3333333333333333ull) << 2;
+    v = (v >> 1 & 0x5555555555555555ull) | (v & 0x5555555555555555ull) << 1;
+    return v >> (64 - width);
+}
+
+static uint64_t shift_bitwise(const struct combine_powers *pw, const crcforge_params *p,
+                              uint64_t a, uint64_t len)
+{
     for (int k = 0; len != 0 && a != 0; k++, len >>= 1)
         if (len & 1)
-            a = crc_mulmod(a, pw->x8_pow2k[k], &m->p);
-    return m->p.refin ? crc_reflect(a, m->p.width) : a;
+            a = crc_mulmod(a, pw->x8_pow2k[k], p);
+    return a;
+}
+
+/* a * x^(8*len) mod P, MSB-first. */
+static uint64_t shift_msb_first(const crcforge_model *m, uint64_t a, uint64_t len)
+{
+    const struct combine_powers *pw = powers_of(m);
+#if defined(__x86_64__)
+    if (crc_cpu_has(CRC_CPU_PCLMUL))
+        return crc_x86_shift_clmul(pw, m->p.width, a, len);
+#endif
+    return shift_bitwise(pw, &m->p, a, len);
+}
+
+uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len)
+{
+    const unsigned w = m->p.width;
+    if (!m->p.refin)
+        return shift_msb_first(m, reg, len);
+    return reflect_fast(shift_msb_first(m, reflect_fast(reg, w), len), w);
+}
+
+/* Value -> register in MSB-first order and back: the register is in input order and
+ * the value in output order, so MSB-first it is reflected exactly when refout is. */
+static uint64_t value_to_msb_first(const crcforge_params *p, uint64_t value)
+{
+    uint64_t v = (value ^ p->xorout) & crc_width_mask(p->width);
+    return p->refout ? reflect_fast(v, p->width) : v;
 }
 
 uint64_t crcforge_combine(const crcforge_model *m, uint64_t crc1, uint64_t crc2, uint64_t len2)
 {
-    uint64_t reg_a = crc_value_to_register(m, crc1);
-    uint64_t reg_b = crc_value_to_register(m, crc2);
-    uint64_t reg = reg_b ^ crc_shift_register(m, reg_a ^ crc_init_register(m), len2);
-    return crc_register_to_value(m, reg);
+    const crcforge_params *p = &m->p;
+    uint64_t a = value_to_msb_first(p, crc1), b = value_to_msb_first(p, crc2);
+    uint64_t r = b ^ shift_msb_first(m, a ^ p->init, len2);
+    return (p->refout ? reflect_fast(r, p->width) : r) ^ p->xorout;
 }

@@ -3,6 +3,7 @@
  * it and the OS saves the register state it needs (XGETBV for YMM/ZMM).
  */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,16 +90,49 @@ static const struct {
     {CRC_CPU_ARM_SHA3, "sha3"},
 };
 
+/* Features in use: those detected, less any masked off by CRCFORGE_CPU_MASK or by
+ * crc_cpu_set_mask.  0 until the first query. */
 static _Atomic uint32_t cached;
+
+/* CRCFORGE_CPU_MASK: the features to keep, names separated by commas or spaces, or
+ * "none"; the others are treated as absent.  Unknown names are reported and ignored. */
+static uint32_t mask_from_env(void)
+{
+    const char *env = getenv("CRCFORGE_CPU_MASK");
+    if (env == NULL || *env == '\0')
+        return ~(uint32_t)0;
+    uint32_t keep = 0;
+    for (const char *s = env; *s;) {
+        size_t len = strcspn(s, ", ");
+        int known = len == 0 || (len == 4 && strncmp(s, "none", 4) == 0);
+        for (size_t i = 0; !known && i < sizeof feature_names / sizeof feature_names[0]; i++) {
+            if (strlen(feature_names[i].name) == len && strncmp(s, feature_names[i].name, len) == 0) {
+                keep |= feature_names[i].bit;
+                known = 1;
+            }
+        }
+        if (!known)
+            fprintf(stderr, "crcforge: CRCFORGE_CPU_MASK: unknown feature '%.*s' ignored\n",
+                    (int)len, s);
+        s += len + (s[len] != '\0');
+    }
+    return keep;
+}
 
 uint32_t crc_cpu_features(void)
 {
     uint32_t f = atomic_load_explicit(&cached, memory_order_relaxed);
     if (f == 0) {
-        f = detect();
+        f = detect() & (mask_from_env() | CRC_CPU_KNOWN);
         atomic_store_explicit(&cached, f, memory_order_relaxed);
     }
     return f;
+}
+
+/* A mask can only take features away: what the CPU lacks stays absent. */
+void crc_cpu_set_mask(uint32_t keep)
+{
+    atomic_store_explicit(&cached, detect() & (keep | CRC_CPU_KNOWN), memory_order_relaxed);
 }
 
 int crc_cpu_has(uint32_t features)

@@ -19,7 +19,13 @@ enum {
     CRC_CPU_ARM_SHA3 = 1u << 11,
 };
 
+/* The features in use: detected by CPUID/XGETBV (or getauxval), less those masked off
+ * by the environment variable CRCFORGE_CPU_MASK (a list of the names to keep, e.g.
+ * "sse4.1,sse4.2,pclmulqdq", or "none"), read at the first query. */
 uint32_t crc_cpu_features(void);
 int crc_cpu_has(uint32_t features); /* all of them */
+/* For tests: keep only the features in `keep` (CRC_CPU_* bits) that the CPU has; a
+ * mask never adds one.  Call crcforge_impl_force afterwards to re-resolve dispatch. */
+void crc_cpu_set_mask(uint32_t keep);
 
 #endif /* CRCFORGE_CPU_H */

@@ -75,6 +75,11 @@ static const struct crc_impl *forced_impl(void)
     return atomic_load_explicit(&forced, memory_order_acquire);
 }
 
+int crc_impl_forced(void)
+{
+    return forced_impl() != NULL;
+}
+
 const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
 {
     const struct crc_impl *force = forced_impl();

@@ -79,11 +79,15 @@ void crc_tables_release(crcforge_model *m);
 
 /* combine.c: reg * x^(8*len) mod P, in the model's register form. */
 uint64_t crc_mulmod(uint64_t a, uint64_t b, const crcforge_params *p); /* MSB-first */
+uint64_t crc_xpow_mod(uint64_t e, const crcforge_params *p);            /* x^e mod P */
 uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len);
 void crc_powers_release(crcforge_model *m);
 
 /* dispatch.c */
 const struct crc_impl *crc_impl_resolve(const crcforge_model *m);
+/* Whether a path is forced (CRCFORGE_IMPL, crcforge_impl_force): entry points with a
+ * fast path of their own (short CRC-16/XMODEM, key slots) then step aside for it. */
+int crc_impl_forced(void);
 const struct crc_impl *crc_impl_lookup(const char *name);
 
 static inline crc_update_fn crc_dispatched(const crcforge_model *m)

@@ -40,9 +40,19 @@ unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, 
     return crc_keyslot_by_rule(impl, key, len);
 }
 
+/* A forced path (CRCFORGE_IMPL, crcforge_impl_force) computes key slots too, through
+ * crcforge_crc16_xmodem, so that forcing "portable" really leaves no CLMUL code. */
+static unsigned keyslot_forced(const uint8_t *key, size_t len)
+{
+    const uint8_t *part = hashed_part(key, &len);
+    return crcforge_crc16_xmodem(0, part, len) & 16383;
+}
+
 /* Two tail calls: the short path's slot function, or the rule for a long key. */
 unsigned crcforge_keyslot(const void *key, size_t len)
 {
+    if (crc_impl_forced())
+        return keyslot_forced(key, len);
     const struct crc16_short_impl *impl = crc16_short_best();
     if (len <= CRC16_SHORT_MAX)
         return impl->slot(&crc16_short_k, key, len);
@@ -51,5 +61,10 @@ unsigned crcforge_keyslot(const void *key, size_t len)
 
 void crcforge_keyslots(const void *const *keys, const size_t *lens, size_t n, uint16_t *slots)
 {
+    if (crc_impl_forced()) {
+        for (size_t i = 0; i < n; i++)
+            slots[i] = (uint16_t)keyslot_forced(keys[i], lens[i]);
+        return;
+    }
     crc16_short_best()->slots(&crc16_short_k, keys, lens, n, slots);
 }

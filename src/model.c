@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fold_consts.h"
 #include "internal.h"
 
 static int lower(int c)
@@ -127,6 +128,7 @@ void crcforge_model_free(crcforge_model *m)
     if (m == NULL || !m->custom)
         return;
     crc_tables_release(m);
+    fold_consts_release(m);
     crc_powers_release(m);
     free(m);
 }

@@ -259,5 +259,11 @@ int main(void)
     test_rule();
     test_entries_guarded();
     test_batch();
+    /* Forced onto the portable engine, key slots and short CRC-16s leave the short paths
+     * and go through the forced path: the same checks again. */
+    CHECK(crcforge_impl_force("portable", NULL) == 0, "forcing portable");
+    test_entries_guarded();
+    test_batch();
+    crcforge_impl_force(NULL, NULL);
     return check_end();
 }

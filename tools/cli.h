@@ -28,5 +28,6 @@ int cmd_sum(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_cpu(int argc, char **argv);
 int cmd_keyslot(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif /* CRCFORGE_CLI_H */

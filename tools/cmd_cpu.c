@@ -1,5 +1,6 @@
 /* crcforge cpu: the features found and the path chosen per algorithm. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -22,6 +23,9 @@ int cmd_cpu(int argc, char **argv)
     }
     const char *features = crcforge_cpu_features();
     printf("features: %s\n", *features ? features : "(none used by crcforge)");
+    const char *mask = getenv("CRCFORGE_CPU_MASK");
+    if (mask != NULL && *mask != '\0')
+        printf("masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
     printf("compiled in:");
     for (size_t i = 0; i < crcforge_impl_count(); i++)
         printf(" %s%s", crcforge_impl_name(i),

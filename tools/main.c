@@ -13,6 +13,7 @@ static const char usage[] =
     "  list                                                     every catalogue model\n"
     "  cpu [--impls]                                            features and chosen paths\n"
     "  keyslot [--file F] [KEY...]                              Redis/Valkey cluster slot\n"
+    "  bench [-a ALGO]... [--sizes LIST] [--keys] [--json] ...  throughput table (bench --help)\n"
     "ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,\n"
     "refin=..,refout=..,xorout=.. for a custom model.\n";
 
@@ -34,6 +35,7 @@ static const struct {
     {"list", cmd_list},
     {"cpu", cmd_cpu},
     {"keyslot", cmd_keyslot},
+    {"bench", cmd_bench},
 };
 
 int main(int argc, char **argv)

@@ -3,8 +3,24 @@
 #define CRCFORGE_X86_IMPLS_H
 
 #include "../internal.h"
+#include "fold.h"
+
+/* crc32c_sse42.c: CRC-32C on the crc32 instruction, one chain and three joined. */
+extern const struct crc_impl crc_impl_crc32c_x86_sse42;
+extern const struct crc_impl crc_impl_crc32c_x86_sse42_3way;
+/* crc32c_hybrid.c: crc32 instruction beside VPCLMULQDQ (AVX2) folding. */
+extern const struct crc_impl crc_impl_crc32c_x86_avx2_hybrid;
+/* crc32c_avx512.c: crc32 instruction for short inputs, 512-bit folding for long ones. */
+extern const struct crc_impl crc_impl_crc32c_x86_vpclmul_avx512;
 
 /* Entries of the form `&crc_impl_NAME,` (each declared here, defined in this folder). */
-#define CRC_X86_IMPLS
+#define CRC_X86_IMPLS                                                                    \
+    &crc_impl_crc32c_x86_vpclmul_avx512,                                                 \
+    &crc_impl_crc32c_x86_avx2_hybrid,                                                    \
+    &crc_impl_crc32c_x86_sse42_3way,                                                     \
+    &crc_impl_crc32c_x86_sse42,                                                          \
+    &crc_impl_fold_x86_vpclmul_avx512,                                                   \
+    &crc_impl_fold_x86_vpclmul_avx2,                                                     \
+    &crc_impl_fold_x86_pclmul,
 
 #endif

@@ -1,0 +1,131 @@
+/*
+ * The peer libraries, each adapted to the bench_fn signature and to the value
+ * semantics of the catalogue model it equals (init, refout and xorout applied), so that
+ * its result can be compared with crcforge's and its time with the same loop.  A
+ * library is compiled in when CMake found it (CRCFORGE_BENCH_HAVE_*); a missing one is
+ * listed as not built.
+ */
+#include <limits.h>
+
+#include "bench.h"
+
+#if CRCFORGE_BENCH_HAVE_ISAL
+#include <isa-l/crc.h>
+#include <isa-l/crc64.h>
+
+/* isa-l's crc32_iscsi takes and returns the bare register: no inversion on either
+ * side, and an int length; CRC-32/ISCSI's init and xorout are all ones. */
+static uint64_t isal_crc32_iscsi(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    uint32_t reg = 0xffffffffu;
+    while (len > INT_MAX) { /* its length is an int */
+        reg = crc32_iscsi((unsigned char *)buf, INT_MAX, reg);
+        buf += INT_MAX;
+        len -= INT_MAX;
+    }
+    return ~crc32_iscsi((unsigned char *)buf, (int)len, reg) & 0xffffffffu;
+}
+
+/* The others take and return the value, zlib-style (crc 0 to start). */
+static uint64_t isal_crc32_gzip_refl(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    return crc32_gzip_refl(0, buf, len);
+}
+
+/* Reflected ECMA-182 polynomial with all-ones init and xorout: CRC-64/XZ. */
+static uint64_t isal_crc64_ecma_refl(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    return crc64_ecma_refl(0, buf, len);
+}
+
+static uint64_t isal_crc16_t10dif(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    return crc16_t10dif(0, buf, len);
+}
+#endif
+
+#if CRCFORGE_BENCH_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+
+static uint64_t libdeflate_crc32_value(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    return libdeflate_crc32(0, buf, len);
+}
+#endif
+
+#if CRCFORGE_BENCH_HAVE_ZLIB
+#include <zlib.h>
+
+static uint64_t zlib_crc32(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    return crc32_z(0, buf, len);
+}
+#endif
+
+#if CRCFORGE_BENCH_HAVE_CRC_FAST
+/* bench/crc-fast-adapter: the crate's one-shot `checksum`, returning the value. */
+uint64_t crc_fast_adapter_crc32_iscsi(const uint8_t *buf, size_t len);
+uint64_t crc_fast_adapter_crc32_iso_hdlc(const uint8_t *buf, size_t len);
+uint64_t crc_fast_adapter_crc64_nvme(const uint8_t *buf, size_t len);
+uint64_t crc_fast_adapter_crc64_xz(const uint8_t *buf, size_t len);
+uint64_t crc_fast_adapter_crc64_ecma_182(const uint8_t *buf, size_t len);
+uint64_t crc_fast_adapter_crc16_xmodem(const uint8_t *buf, size_t len);
+uint64_t crc_fast_adapter_crc16_t10dif(const uint8_t *buf, size_t len);
+
+#define CRC_FAST(algo)                                                                    \
+    static uint64_t crc_fast_##algo(const void *ctx, const uint8_t *buf, size_t len)       \
+    {                                                                                     \
+        (void)ctx;                                                                        \
+        return crc_fast_adapter_##algo(buf, len);                                         \
+    }
+CRC_FAST(crc32_iscsi)
+CRC_FAST(crc32_iso_hdlc)
+CRC_FAST(crc64_nvme)
+CRC_FAST(crc64_xz)
+CRC_FAST(crc64_ecma_182)
+CRC_FAST(crc16_xmodem)
+CRC_FAST(crc16_t10dif)
+#undef CRC_FAST
+#endif
+
+const struct bench_peer bench_peers[] = {
+#if CRCFORGE_BENCH_HAVE_ISAL
+    {"isa-l", "crc32_iscsi", "CRC-32/ISCSI", isal_crc32_iscsi},
+    {"isa-l", "crc32_gzip_refl", "CRC-32/ISO-HDLC", isal_crc32_gzip_refl},
+    {"isa-l", "crc64_ecma_refl", "CRC-64/XZ", isal_crc64_ecma_refl},
+    {"isa-l", "crc16_t10dif", "CRC-16/T10-DIF", isal_crc16_t10dif},
+#endif
+#if CRCFORGE_BENCH_HAVE_LIBDEFLATE
+    {"libdeflate", "libdeflate_crc32", "CRC-32/ISO-HDLC", libdeflate_crc32_value},
+#endif
+#if CRCFORGE_BENCH_HAVE_ZLIB
+    {"zlib", "crc32_z", "CRC-32/ISO-HDLC", zlib_crc32},
+#endif
+#if CRCFORGE_BENCH_HAVE_CRC_FAST
+    {"crc-fast", "Crc32Iscsi", "CRC-32/ISCSI", crc_fast_crc32_iscsi},
+    {"crc-fast", "Crc32IsoHdlc", "CRC-32/ISO-HDLC", crc_fast_crc32_iso_hdlc},
+    {"crc-fast", "Crc64Nvme", "CRC-64/NVME", crc_fast_crc64_nvme},
+    {"crc-fast", "Crc64Xz", "CRC-64/XZ", crc_fast_crc64_xz},
+    {"crc-fast", "Crc64Ecma182", "CRC-64/ECMA-182", crc_fast_crc64_ecma_182},
+    {"crc-fast", "Crc16Xmodem", "CRC-16/XMODEM", crc_fast_crc16_xmodem},
+    {"crc-fast", "Crc16T10Dif", "CRC-16/T10-DIF", crc_fast_crc16_t10dif},
+#endif
+    {NULL, NULL, NULL, NULL}, /* keeps the array non-empty in a build without peers */
+};
+const size_t bench_peer_count = sizeof bench_peers / sizeof bench_peers[0] - 1;
+
+#define NOT_FOUND "not found when the build was configured"
+const struct bench_peer_library bench_peer_libraries[] = {
+    {"isa-l", CRCFORGE_BENCH_HAVE_ISAL, "libisal-dev " NOT_FOUND},
+    {"libdeflate", CRCFORGE_BENCH_HAVE_LIBDEFLATE, "libdeflate-dev " NOT_FOUND},
+    {"zlib", CRCFORGE_BENCH_HAVE_ZLIB, "zlib " NOT_FOUND},
+    {"crc-fast", CRCFORGE_BENCH_HAVE_CRC_FAST, "cargo " NOT_FOUND ", or crates.io unreachable"},
+};
+const size_t bench_peer_library_count =
+    sizeof bench_peer_libraries / sizeof bench_peer_libraries[0];

@@ -1,0 +1,300 @@
+/* A benchmark run as an aligned terminal table, as CSV, and as JSON. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+/* The distinct values of one field over the results, in order of first appearance. */
+#define DISTINCT(out_, n_, max_, field_, filter_)                                         \
+    do {                                                                                  \
+        n_ = 0;                                                                           \
+        for (size_t i_ = 0; i_ < run->count; i_++) {                                      \
+            const struct bench_result *r = &run->results[i_];                             \
+            if (!(filter_))                                                               \
+                continue;                                                                 \
+            size_t k_ = 0;                                                                \
+            while (k_ < n_ && !(out_[k_] == r->field_))                                   \
+                k_++;                                                                     \
+            if (k_ == n_ && n_ < (max_))                                                  \
+                out_[n_++] = r->field_;                                                   \
+        }                                                                                 \
+    } while (0)
+
+enum { MAX_GROUP = 64 };
+
+static const struct bench_result *find(const struct bench_run *run, const crcforge_model *m,
+                                       unsigned offset, size_t size, const char *subject,
+                                       int latency)
+{
+    for (size_t i = 0; i < run->count; i++) {
+        const struct bench_result *r = &run->results[i];
+        if (r->model == m && r->offset == offset && r->size == size && r->latency == latency &&
+            strcmp(r->subject, subject) == 0)
+            return r;
+    }
+    return NULL;
+}
+
+/* "8 B", "4 KiB", "64 MiB", or bytes when not a whole unit. */
+static void format_size(char *out, size_t n, size_t size)
+{
+    if (size >= (1u << 20) && size % (1u << 20) == 0)
+        snprintf(out, n, "%zu MiB", size >> 20);
+    else if (size >= 1024 && size % 1024 == 0)
+        snprintf(out, n, "%zu KiB", size >> 10);
+    else
+        snprintf(out, n, "%zu B", size);
+}
+
+static const char *model_title(const crcforge_model *m, char *out, size_t n)
+{
+    const char *const *aliases = crcforge_model_aliases(m);
+    if (aliases[0] != NULL)
+        snprintf(out, n, "%s (%s)", crcforge_model_name(m), aliases[0]);
+    else
+        snprintf(out, n, "%s", crcforge_model_name(m));
+    return out;
+}
+
+/* The fastest peer that matched, by median time; NULL when none. */
+static const struct bench_result *best_peer(const struct bench_run *run,
+                                            const crcforge_model *m, unsigned offset,
+                                            size_t size)
+{
+    const struct bench_result *best = NULL;
+    for (size_t i = 0; i < run->count; i++) {
+        const struct bench_result *r = &run->results[i];
+        if (r->model == m && r->offset == offset && r->size == size && !r->latency &&
+            r->is_peer && r->status == BENCH_OK &&
+            (best == NULL || r->ns_median < best->ns_median))
+            best = r;
+    }
+    return best;
+}
+
+static void cell(char *out, size_t n, const struct bench_run *run, const struct bench_result *r,
+                 const struct bench_result *lat)
+{
+    if (r == NULL)
+        snprintf(out, n, "-");
+    else if (r->status != BENCH_OK)
+        snprintf(out, n, "MISMATCH");
+    else if (run->keys)
+        snprintf(out, n, "%.1f / %.1f", r->ns_median, lat != NULL ? lat->ns_median : -1.0);
+    else
+        snprintf(out, n, "%.2f (%.2f)", bench_gbps(r->size, r->ns_median),
+                 bench_gbps(r->size, r->ns_best));
+}
+
+static void ratio(char *out, size_t n, const struct bench_result *num,
+                  const struct bench_result *den, const char *label)
+{
+    if (num == NULL || den == NULL || num->status != BENCH_OK || den->status != BENCH_OK)
+        snprintf(out, n, "-");
+    else
+        snprintf(out, n, "%.2fx%s%s", den->ns_median / num->ns_median, label ? " " : "",
+                 label ? label : "");
+}
+
+static void print_group(FILE *f, const struct bench_run *run, const crcforge_model *m,
+                        unsigned offset)
+{
+    const char *subjects[MAX_GROUP];
+    size_t sizes[MAX_GROUP];
+    size_t ns, nz;
+    DISTINCT(subjects, ns, MAX_GROUP, subject, r->model == m && r->offset == offset);
+    DISTINCT(sizes, nz, MAX_GROUP, size, r->model == m && r->offset == offset);
+    /* DISTINCT compared subject pointers: names are unique per model, which is enough. */
+    char title[96];
+    fprintf(f, "%s, buffers %s: ", model_title(m, title, sizeof title),
+            offset == 0 ? "64-byte aligned" : "offset by 1 from 64-byte alignment");
+    if (run->keys)
+        fprintf(f, "ns per call, median of %u samples, throughput loop / latency loop\n",
+                run->cfg->repeat);
+    else
+        fprintf(f, "GB/s, median of %u samples (best)\n", run->cfg->repeat);
+
+    int width[MAX_GROUP];
+    fprintf(f, "%-8s", "size");
+    for (size_t s = 0; s < ns; s++) {
+        width[s] = (int)strlen(subjects[s]);
+        if (width[s] < 15)
+            width[s] = 15;
+        for (size_t z = 0; z < nz; z++) { /* wide enough for every cell */
+            char text[64];
+            cell(text, sizeof text, run, find(run, m, offset, sizes[z], subjects[s], 0),
+                 find(run, m, offset, sizes[z], subjects[s], 1));
+            if ((int)strlen(text) > width[s])
+                width[s] = (int)strlen(text);
+        }
+        fprintf(f, "  %-*s", width[s], subjects[s]);
+    }
+    fprintf(f, "  %-22s  %s\n", "auto vs best peer", "auto vs portable");
+    for (size_t z = 0; z < nz; z++) {
+        char text[64];
+        format_size(text, sizeof text, sizes[z]);
+        fprintf(f, "%-8s", text);
+        for (size_t s = 0; s < ns; s++) {
+            const struct bench_result *r = find(run, m, offset, sizes[z], subjects[s], 0);
+            const struct bench_result *lat = find(run, m, offset, sizes[z], subjects[s], 1);
+            cell(text, sizeof text, run, r, lat);
+            fprintf(f, "  %-*s", width[s], text);
+        }
+        const struct bench_result *aut = find(run, m, offset, sizes[z], "auto", 0);
+        const struct bench_result *peer = best_peer(run, m, offset, sizes[z]);
+        char label[BENCH_NAME_MAX];
+        snprintf(label, sizeof label, "%s", peer ? peer->subject : "");
+        label[strcspn(label, " ")] = '\0'; /* the library's name */
+        ratio(text, sizeof text, aut, peer, label);
+        fprintf(f, "  %-22s", text);
+        ratio(text, sizeof text, aut, find(run, m, offset, sizes[z], "portable", 0), NULL);
+        fprintf(f, "  %s\n", text);
+    }
+    fputc('\n', f);
+}
+
+static void print_mismatches(FILE *f, const struct bench_run *run)
+{
+    for (size_t i = 0; i < run->count; i++) {
+        const struct bench_result *r = &run->results[i];
+        if (r->status == BENCH_MISMATCH)
+            fprintf(f, "MISMATCH: %s on %s, %zu bytes at offset %u: got %llx, crcforge "
+                       "(portable) says %llx; its timing is discarded\n",
+                    r->subject, crcforge_model_name(r->model), r->size, r->offset,
+                    (unsigned long long)r->got, (unsigned long long)r->want);
+    }
+}
+
+void bench_print_table(FILE *f, const struct bench_run *run)
+{
+    fprintf(f, "CPU: %s\n", run->cpu);
+    fprintf(f, "features: %s\n", crcforge_cpu_features());
+    fprintf(f, "clock: %s\n", run->cfg->wall_clock
+                                  ? "wall (CLOCK_MONOTONIC)"
+                                  : "this thread's CPU time (CLOCK_THREAD_CPUTIME_ID)");
+    fprintf(f, "cycles/byte: %s\n",
+            run->cycles_note ? run->cycles_note : "core cycles from perf events (in CSV/JSON)");
+    fprintf(f, "crcforge paths:");
+    for (size_t i = 0; i < crcforge_impl_count(); i++)
+        fprintf(f, " %s%s", crcforge_impl_name(i),
+                crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : " (not runnable here)");
+    fprintf(f, "\n");
+    const char *forced = getenv("CRCFORGE_IMPL");
+    if (forced != NULL && *forced != '\0')
+        fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
+                   "dispatcher's choice\n", forced);
+    fprintf(f, "peers:");
+    for (size_t i = 0; i < bench_peer_library_count; i++)
+        fprintf(f, " %s (%s)%s", bench_peer_libraries[i].name,
+                bench_peer_libraries[i].built ? "built" : "not built",
+                i + 1 < bench_peer_library_count ? "," : "");
+    fprintf(f, "\n\n");
+
+    const crcforge_model *models[MAX_GROUP];
+    size_t nm;
+    DISTINCT(models, nm, MAX_GROUP, model, 1);
+    for (size_t i = 0; i < nm; i++) {
+        unsigned offsets[MAX_GROUP];
+        size_t no;
+        DISTINCT(offsets, no, MAX_GROUP, offset, r->model == models[i]);
+        for (size_t o = 0; o < no; o++)
+            print_group(f, run, models[i], offsets[o]);
+    }
+    print_mismatches(f, run);
+    for (size_t i = 0; i < bench_peer_library_count; i++)
+        if (!bench_peer_libraries[i].built)
+            fprintf(f, "not built: %s (%s)\n", bench_peer_libraries[i].name,
+                    bench_peer_libraries[i].why_not);
+}
+
+void bench_print_csv(FILE *f, const struct bench_run *run)
+{
+    fprintf(f, "algorithm,implementation,kind,loop,size,offset,status,iterations,ns_best,"
+               "ns_median,gbps_best,gbps_median,cycles_per_byte_best\n");
+    for (size_t i = 0; i < run->count; i++) {
+        const struct bench_result *r = &run->results[i];
+        fprintf(f, "%s,%s,%s,%s,%zu,%u,%s,", crcforge_model_name(r->model), r->subject,
+                r->is_peer ? "peer" : "crcforge", r->latency ? "latency" : "throughput",
+                r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
+        if (r->status != BENCH_OK) {
+            fprintf(f, ",,,,,\n");
+            continue;
+        }
+        fprintf(f, "%llu,%.3f,%.3f,%.4f,%.4f,", (unsigned long long)r->iterations, r->ns_best,
+                r->ns_median, bench_gbps(r->size, r->ns_best),
+                bench_gbps(r->size, r->ns_median));
+        if (r->cycles_best >= 0 && r->size > 0)
+            fprintf(f, "%.4f", r->cycles_best / (double)r->size);
+        fputc('\n', f);
+    }
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+void bench_print_json(FILE *f, const struct bench_run *run)
+{
+    fprintf(f, "{\n  \"tool\": \"crcforge bench\",\n  \"version\": \"%s\",\n  \"cpu\": ",
+            CRCFORGE_VERSION);
+    json_string(f, run->cpu);
+    fprintf(f, ",\n  \"features\": ");
+    json_string(f, crcforge_cpu_features());
+    fprintf(f, ",\n  \"cycles\": ");
+    if (run->cycles_note)
+        json_string(f, run->cycles_note);
+    else
+        fprintf(f, "\"perf events PERF_COUNT_HW_CPU_CYCLES, user space\"");
+    fprintf(f, ",\n  \"clock\": \"%s\"", run->cfg->wall_clock ? "wall" : "thread-cpu");
+    fprintf(f, ",\n  \"mode\": \"%s\",\n  \"repeat\": %u,\n  \"min_sample_seconds\": %g,\n",
+            run->keys ? "keys" : "throughput", run->cfg->repeat, run->cfg->min_sample_seconds);
+    fprintf(f, "  \"peers\": [");
+    for (size_t i = 0; i < bench_peer_library_count; i++) {
+        const struct bench_peer_library *p = &bench_peer_libraries[i];
+        fprintf(f, "%s\n    {\"library\": ", i ? "," : "");
+        json_string(f, p->name);
+        fprintf(f, ", \"built\": %s", p->built ? "true" : "false");
+        if (!p->built) {
+            fprintf(f, ", \"why_not\": ");
+            json_string(f, p->why_not);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n  \"results\": [");
+    for (size_t i = 0; i < run->count; i++) {
+        const struct bench_result *r = &run->results[i];
+        fprintf(f, "%s\n    {\"algorithm\": ", i ? "," : "");
+        json_string(f, crcforge_model_name(r->model));
+        fprintf(f, ", \"implementation\": ");
+        json_string(f, r->subject);
+        fprintf(f, ", \"kind\": \"%s\", \"loop\": \"%s\", \"size\": %zu, \"offset\": %u, "
+                   "\"status\": \"%s\"",
+                r->is_peer ? "peer" : "crcforge", r->latency ? "latency" : "throughput",
+                r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
+        if (r->status != BENCH_OK) {
+            fprintf(f, ", \"got\": \"%llx\", \"want\": \"%llx\"}", (unsigned long long)r->got,
+                    (unsigned long long)r->want);
+            continue;
+        }
+        fprintf(f, ", \"iterations\": %llu, \"ns_best\": %.3f, \"ns_median\": %.3f, "
+                   "\"gbps_best\": %.4f, \"gbps_median\": %.4f, \"cycles_per_byte_best\": ",
+                (unsigned long long)r->iterations, r->ns_best, r->ns_median,
+                bench_gbps(r->size, r->ns_best), bench_gbps(r->size, r->ns_median));
+        if (r->cycles_best >= 0 && r->size > 0)
+            fprintf(f, "%.4f}", r->cycles_best / (double)r->size);
+        else
+            fprintf(f, "null}");
+    }
+    fprintf(f, "\n  ]\n}\n");
+}

@@ -1,0 +1,44 @@
+/* The subjects of a benchmark run for one model: crcforge's paths, then the peers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+
+/* Every crcforge path is called as a user would stream one buffer: a copy of the
+ * prepared state (which pins the path), one update, final. */
+static uint64_t crcforge_path(const void *ctx, const uint8_t *buf, size_t len)
+{
+    crcforge_state s = ((const struct bench_subject *)ctx)->state;
+    crcforge_update(&s, buf, len);
+    return crcforge_final(&s);
+}
+
+size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t max)
+{
+    size_t n = 0;
+    if (n < max) {
+        out[n] = (struct bench_subject){.name = "auto", .fn = crcforge_path};
+        crcforge_init(&out[n].state, m);
+        out[n].ctx = &out[n];
+        n++;
+    }
+    for (size_t i = 0; i < crcforge_impl_count() && n < max; i++) {
+        const char *name = crcforge_impl_name(i);
+        if (crcforge_init_impl(&out[n].state, m, name, NULL) != 0)
+            continue; /* does not serve m, or this CPU cannot run it */
+        snprintf(out[n].name, sizeof out[n].name, "%s", name);
+        out[n].is_peer = 0;
+        out[n].fn = crcforge_path;
+        out[n].ctx = &out[n];
+        n++;
+    }
+    for (size_t i = 0; i < bench_peer_count && n < max; i++) {
+        const struct bench_peer *p = &bench_peers[i];
+        if (crcforge_model_find(p->model) != m)
+            continue;
+        out[n] = (struct bench_subject){.is_peer = 1, .fn = p->fn, .ctx = p};
+        snprintf(out[n].name, sizeof out[n].name, "%s %s", p->library, p->function);
+        n++;
+    }
+    return n;
+}

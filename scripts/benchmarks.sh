@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Regenerates docs/benchmarks.md, its plots docs/benchmarks-ALGO.svg and the headline
+# figures in README.md from one run on this machine: the throughput tables of crcforge's
+# paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key
+# table, and `sum -j` on a 1 GiB file.  Unattended; a few minutes.
+#
+# Usage: scripts/benchmarks.sh [--quick] [--out DIR]
+#   --quick    tiny samples, small file, no README change (the CI smoke run of this script)
+#   --out DIR  where the page and plots go (default docs)
+# Timing runs pinned to CPU 1 with taskset (when present), the two-thread run on CPUs 0-1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+timing=(--repeat 5 --min-time 10) out=docs repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) timing=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
+    --out) out=$2; shift ;;
+    *) echo "usage: scripts/benchmarks.sh [--quick] [--out DIR]" >&2; exit 2 ;;
+  esac
+  shift
+done
+mkdir -p "$out"
+version=$(git describe --always --dirty 2>/dev/null || echo unknown) # before we write docs
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+build=${CRCFORGE_BENCH_BUILD:-build}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$(nproc)" >/dev/null
+pin=()
+if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
+
+algos=(crc32c crc32 crc64-nvme crc64-xz crc16-xmodem)
+for algo in "${algos[@]}"; do
+  echo "bench: $algo" >&2
+  "${pin[@]}" "$build/crcforge" bench -a "$algo" "${timing[@]}" \
+    --json="$work/$algo.json" --plot "$out/benchmarks-$algo.svg" >"$work/$algo.txt"
+done
+echo "bench: keys" >&2
+"${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 \
+  "${timing[@]}" --json="$work/keys.json" >"$work/keys.txt"
+echo "bench: sum -j on a $file_size file" >&2
+python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \
+  --repeat "$repeat" --json "$work/threads.json" >"$work/threads.txt"
+
+python3 scripts/benchmarks_report.py --work "$work" --out "$out" ${readme:+--readme "$readme"} \
+  --command "$command" \
+  --version "$version" "${algos[@]}"
+echo "wrote $out/benchmarks.md" >&2

@@ -1,0 +1,23 @@
+/*
+ * The folding kernels (fold_template.h, one per tier), for the registry and for other x86
+ * kernels that hand them the long part of a buffer (library-internal).  Each serves every
+ * model with fold_supported(m) (width 8..64), with internal.h's update signature; the
+ * caller must have checked the tier's runnable function.
+ */
+#ifndef CRCFORGE_X86_FOLD_H
+#define CRCFORGE_X86_FOLD_H
+
+#include "../internal.h"
+
+uint64_t fold_update_x86_pclmul(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                size_t n);
+uint64_t fold_update_x86_vpclmul_avx2(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                      size_t n);
+uint64_t fold_update_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                        size_t n);
+
+extern const struct crc_impl crc_impl_fold_x86_pclmul;
+extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx2;
+extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx512;
+
+#endif /* CRCFORGE_X86_FOLD_H */

@@ -1,0 +1,9 @@
+/* 512-bit VPCLMULQDQ folding with AVX-512 (F for zmm, BW for vpshufb on zmm, VL for
+ * vpternlogq on xmm and ymm). */
+#define SUFFIX x86_vpclmul_avx512
+#define ATTRIBUTES __attribute__((target("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,avx2,sse4.1")))
+#define FEATURES (CRC_CPU_SSE41 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL | CRC_CPU_AVX512F | \
+                  CRC_CPU_AVX512BW | CRC_CPU_AVX512VL)
+#define VL 64
+#define USE_AVX512 1
+#include "fold_template.h"

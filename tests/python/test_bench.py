@@ -1,0 +1,163 @@
+"""`crcforge bench` (argument errors, CSV/JSON/SVG shape, a quick smoke run) and the
+multi-threaded `crcforge sum -j N` against zlib."""
+import csv
+import io
+import json
+import os
+import xml.etree.ElementTree as ET
+import zlib
+
+import pytest
+
+QUICK_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 1 << 20]
+
+
+@pytest.mark.parametrize("args, culprit", [
+    (["--sizes", "8,x"], "'x'"),
+    (["--sizes", "-8"], "'-8'"),
+    (["--sizes", "5G"], "'5G'"),
+    (["--sizes", ""], "empty"),
+    (["--offsets", "64"], "'64'"),
+    (["-a", "CRC-99/NOPE"], "CRC-99/NOPE"),
+    (["-i", "warp-drive"], "warp-drive"),
+    (["--repeat", "0"], "'0'"),
+    (["--clock", "sundial"], "'sundial'"),
+    (["--min-time", "ms"], "'ms'"),
+    (["--frobnicate"], "--frobnicate"),
+    (["--sizes"], "--sizes"),
+    (["--csv", "--json"], "--csv and --json"),
+])
+def test_bad_arguments(run, args, culprit):
+    code, out, err = run("bench", "--quick", *args)
+    assert code == 2 and culprit in err and out == b"", (args, err)
+
+
+def quick(run, tmp_path, *args):
+    paths = {k: tmp_path / f"bench.{k}" for k in ("json", "csv", "svg")}
+    code, out, err = run("bench", "--quick", *args, f"--json={paths['json']}",
+                         f"--csv={paths['csv']}", "--plot", str(paths["svg"]))
+    assert code == 0, err
+    return (out.decode(), json.loads(paths["json"].read_text()),
+            list(csv.DictReader(io.StringIO(paths["csv"].read_text()))),
+            ET.parse(paths["svg"]).getroot())
+
+
+def test_quick_smoke_table_json_csv_svg(run, tmp_path):
+    table, doc, rows, svg = quick(run, tmp_path, "-a", "crc32c", "-a", "crc32")
+    for title in ("CRC-32/ISCSI (crc32c), buffers 64-byte aligned",
+                  "CRC-32/ISO-HDLC (crc32), buffers offset by 1", "auto vs best peer",
+                  "auto vs portable"):
+        assert title in table
+    assert doc["tool"] == "crcforge bench" and doc["mode"] == "throughput"
+    assert doc["clock"] == "thread-cpu" and "clock: this thread's CPU time" in table
+    assert doc["cpu"] and doc["cpu"] in table
+    results = doc["results"]
+    assert len(rows) == len(results) > 0
+    built = {p["library"] for p in doc["peers"] if p["built"]}
+    for p in doc["peers"]:
+        if not p["built"]:
+            assert p["why_not"] and f"not built: {p['library']}" in table
+    for algo in ("CRC-32/ISCSI", "CRC-32/ISO-HDLC"):
+        mine = [r for r in results if r["algorithm"] == algo]
+        impls = {r["implementation"] for r in mine}
+        assert {"auto", "portable"} <= impls
+        assert {i.split()[0] for i in impls if i not in ("auto", "portable")} >= (
+            built - {"zlib", "libdeflate"} if algo == "CRC-32/ISCSI" else built)
+        for impl in impls:
+            got = sorted((r["size"], r["offset"]) for r in mine if r["implementation"] == impl)
+            assert got == sorted((s, o) for s in QUICK_SIZES for o in (0, 1)), impl
+    for r, row in zip(results, rows):
+        assert r["status"] == "ok", r  # every peer agreed with crcforge
+        assert r["ns_best"] <= r["ns_median"] and r["iterations"] >= 1
+        assert abs(r["gbps_median"] - r["size"] / r["ns_median"]) < 1e-3 * r["gbps_median"] + 1e-4
+        assert (row["algorithm"], row["implementation"], int(row["size"]), int(row["offset"])) == (
+            r["algorithm"], r["implementation"], r["size"], r["offset"])
+        assert float(row["gbps_median"]) == pytest.approx(r["gbps_median"], rel=1e-3, abs=1e-4)
+        assert (row["cycles_per_byte_best"] == "") == (r["cycles_per_byte_best"] is None)
+
+    ns = "{http://www.w3.org/2000/svg}"
+    assert svg.tag == f"{ns}svg"
+    texts = ["".join(t.itertext()) for t in svg.iter(f"{ns}text")]
+    assert any("CRC-32/ISCSI (crc32c) throughput on " + doc["cpu"] in t for t in texts)
+    assert any("buffer size in bytes (log scale)" in t for t in texts)
+    assert "1M" in texts and "8" in texts  # x tick labels
+    series = [g.get("data-name") for g in svg.iter(f"{ns}g") if g.get("class") == "series"]
+    want = [r["implementation"] for r in results if r["size"] == 8 and r["offset"] == 0]
+    assert series == want
+    for g in svg.iter(f"{ns}g"):
+        if g.get("class") == "series":
+            points = g.find(f"{ns}polyline").get("points").split()
+            assert len(points) == len(QUICK_SIZES)
+
+
+def test_csv_and_json_on_stdout(run):
+    code, out, err = run("bench", "--quick", "-a", "crc16-xmodem", "--sizes", "1,3K",
+                         "--offsets", "0", "--csv")
+    rows = list(csv.DictReader(io.StringIO(out.decode())))
+    assert code == 0 and {int(r["size"]) for r in rows} == {1, 3072}
+    code, out, err = run("bench", "--quick", "-a", "crc64-nvme", "--sizes", "100",
+                         "--offsets", "3", "--json")
+    doc = json.loads(out)
+    assert code == 0 and {r["offset"] for r in doc["results"]} == {3}
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (2, 0.0005)  # --quick's defaults
+    code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1", "--sizes", "8",
+                         "--offsets", "0", "--clock", "wall", "--json")
+    doc = json.loads(out)
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.001)  # given ones win
+    assert doc["clock"] == "wall"
+
+
+def test_unwritable_output_named(run, tmp_path):
+    bad = tmp_path / "no-such-dir" / "plot.svg"
+    code, _, err = run("bench", "--quick", "--sizes", "8", "--offsets", "0", "-i", "portable",
+                       "--plot", str(bad))
+    assert code == 2 and str(bad) in err
+
+
+def test_impl_filter(run):
+    code, out, err = run("bench", "--quick", "-a", "crc32", "--sizes", "64", "--offsets", "0",
+                         "-i", "portable", "-i", "auto", "--json")
+    assert code == 0, err
+    assert [r["implementation"] for r in json.loads(out)["results"]] == ["auto", "portable"]
+
+
+def test_keys_mode_has_both_loops(run):
+    code, out, err = run("bench", "--quick", "--keys", "-a", "crc16-xmodem", "--offsets", "0",
+                         "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["mode"] == "keys"
+    results = doc["results"]
+    assert {r["size"] for r in results} == {5, 8, 11, 16, 20, 24, 31, 32, 48, 63, 64}
+    for impl in {r["implementation"] for r in results}:
+        loops = sorted(r["loop"] for r in results if r["implementation"] == impl)
+        assert loops == ["latency"] * 11 + ["throughput"] * 11
+    code, out, _ = run("bench", "--quick", "--keys", "--sizes", "5", "--offsets", "0")
+    assert code == 0 and "throughput loop / latency loop" in out.decode()
+
+
+@pytest.fixture(scope="module")
+def sized_files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("sumj")
+    files = {}
+    for n in (0, 1, 4097, (8 << 20) + 1, (20 << 20) + 3):  # the last two: split in chunks
+        f = d / f"f{n}"
+        f.write_bytes(os.urandom(n))
+        files[f] = zlib.crc32(f.read_bytes())
+    return files
+
+
+@pytest.mark.parametrize("j", ["1", "2", "3", "4", "64"])
+def test_sum_j_matches_zlib(run, sized_files, j):
+    names = [str(f) for f in sized_files]
+    code, out, err = run("sum", "-a", "crc32", "-j", j, *names)
+    assert code == 0, err
+    assert out.decode().splitlines() == [f"{v:08x}  {f}" for f, v in sized_files.items()]
+
+
+def test_sum_j_errors_named(run, sized_files, tmp_path):
+    big = str(next(f for f in sized_files if f.stat().st_size > 8 << 20))
+    code, out, err = run("sum", "-j", "2", str(tmp_path / "missing"), big)
+    assert code == 2 and "missing" in err and out.decode().endswith(f"  {big}\n")
+    code, _, err = run("sum", "-j", "65", big)
+    assert code == 2 and "'65'" in err

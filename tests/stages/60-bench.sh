@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The benchmark beyond the unit tests (tests/test_bench.c in 10-c, tests/python/test_bench.py
+# in 20-cli): the tool built with no peer library at all still builds, runs and lists every
+# peer as not built; and scripts/benchmarks.sh, the one command that regenerates
+# docs/benchmarks.md, runs end to end in its --quick mode into a scratch directory.
+set -euo pipefail
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+cmake -S . -B build-nopeers -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON \
+  -DCRCFORGE_BENCH_PEERS=OFF >/dev/null
+cmake --build build-nopeers -j "$(nproc)" --target crcforge test_bench >/dev/null
+build-nopeers/tests/test_bench
+build-nopeers/crcforge bench --quick -a crc32 --sizes 64,4K --json="$scratch/nopeers.json" \
+  >"$scratch/nopeers.txt"
+python3 - "$scratch" <<'PY'
+import json, sys
+d = sys.argv[1]
+doc = json.load(open(f"{d}/nopeers.json"))
+assert [p["built"] for p in doc["peers"]] == [False] * 4, doc["peers"]
+assert {r["kind"] for r in doc["results"]} == {"crcforge"}
+table = open(f"{d}/nopeers.txt").read()
+for lib in ("isa-l", "libdeflate", "zlib", "crc-fast"):
+    assert f"not built: {lib}" in table, lib
+print("no-peer build: bench runs, every peer listed as not built")
+PY
+
+CRCFORGE_BENCH_BUILD=build bash scripts/benchmarks.sh --quick --out "$scratch/docs" 2>/dev/null
+python3 - "$scratch/docs" <<'PY'
+import pathlib, sys, xml.etree.ElementTree as ET
+d = pathlib.Path(sys.argv[1])
+page = (d / "benchmarks.md").read_text()
+for algo in ("crc32c", "crc32", "crc64-nvme", "crc64-xz", "crc16-xmodem"):
+    assert f"(`-a {algo}`)" in page and f"benchmarks-{algo}.svg" in page, algo
+    ET.parse(d / f"benchmarks-{algo}.svg")
+for part in ("## Headline", "crcforge sum -j 2", "cat FILE > /dev/null", "--keys", "CPU: **"):
+    assert part in page, part
+print("scripts/benchmarks.sh --quick: page, five plots, keys and -j tables")
+PY

@@ -1,0 +1,365 @@
+/* crcforge bench: throughput (or small-input latency) of crcforge's paths and the peers. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "cli.h"
+
+static const char bench_usage[] =
+    "usage: crcforge bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--offsets LIST]\n"
+    "                      [--repeat N] [--min-time MS] [--clock cpu|wall] [--quick]\n"
+    "                      [--keys]\n"
+    "                      [--csv[=FILE]] [--json[=FILE]] [--plot FILE.svg]\n"
+    "  -a ALGO        algorithm (catalogue name or alias; repeatable; default crc32c)\n"
+    "  -i IMPL        only this subject (repeatable): auto, a crcforge path\n"
+    "                 (crcforge cpu --impls), or a peer library (isa-l, libdeflate,\n"
+    "                 zlib, crc-fast); default: every one that serves the algorithm\n"
+    "  --sizes LIST   comma-separated sizes, suffixes K/KiB, M/MiB (default 8,16,32,64,\n"
+    "                 128,256,512,1K,2K,4K,8K,16K,32K,1M,64M; --keys: 5..64 bytes)\n"
+    "  --offsets LIST buffer offsets from 64-byte alignment (default 0,1)\n"
+    "  --repeat N     samples per measurement; min and median reported (default 5)\n"
+    "  --min-time MS  each sample lasts at least this (default 20)\n"
+    "  --clock C      cpu: this thread's CPU time, so that other processes on a shared\n"
+    "                 machine are not counted (default); wall: elapsed time\n"
+    "  --quick        smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n"
+    "                 (unless given otherwise)\n"
+    "  --keys         small inputs: ns per call, throughput and latency loops\n"
+    "  --csv, --json  print that instead of the table; =FILE writes it there as well\n"
+    "  --plot FILE    SVG of GB/s against size, one panel per algorithm\n"
+    "Pin it for steady figures: taskset -c 1 crcforge bench ...\n";
+
+static const size_t default_sizes[] = {8,    16,   32,    64,    128,       256,      512, 1024,
+                                       2048, 4096, 8192, 16384, 32768, 1u << 20, 64u << 20};
+static const size_t default_key_sizes[] = {5, 8, 11, 16, 20, 24, 31, 32, 48, 63, 64};
+
+enum { MAX_LIST = 64, MAX_SUBJECTS = 48 };
+
+struct bench_options {
+    const crcforge_model *models[MAX_LIST];
+    size_t nmodels;
+    const char *impls[MAX_LIST];
+    size_t nimpls;
+    size_t sizes[MAX_LIST];
+    size_t nsizes;
+    unsigned offsets[MAX_LIST];
+    size_t noffsets;
+    struct bench_config cfg;
+    int quick, keys;
+    const char *csv, *json, *plot; /* "-" for standard output */
+};
+
+/* "4096", "4K", "4KiB", "64M", "64MiB", "12B". */
+static int parse_size(const char *s, size_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || errno != 0 || *s == '-')
+        return -1;
+    unsigned shift = 0;
+    if (strcmp(end, "K") == 0 || strcmp(end, "KiB") == 0)
+        shift = 10;
+    else if (strcmp(end, "M") == 0 || strcmp(end, "MiB") == 0)
+        shift = 20;
+    else if (strcmp(end, "G") == 0 || strcmp(end, "GiB") == 0)
+        shift = 30;
+    else if (*end != '\0' && strcmp(end, "B") != 0)
+        return -1;
+    if (v > (4ull << 30) >> shift) /* at most 4 GiB: it is all allocated at once */
+        return -1;
+    *out = (size_t)(v << shift);
+    return 0;
+}
+
+/* Comma-separated list of sizes or offsets; prints the culprit on failure. */
+static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned *offsets,
+                      size_t *count)
+{
+    char *copy = strdup(list);
+    int rc = 0;
+    *count = 0;
+    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item != NULL && rc == 0;
+         item = strtok_r(NULL, ",", &save)) {
+        size_t v;
+        if (*count == MAX_LIST) {
+            cli_error("%s: more than %d values", opt, MAX_LIST);
+            rc = -1;
+        } else if (parse_size(item, &v) != 0 || (offsets != NULL && v > 63)) {
+            cli_error("%s: '%s' is not %s", opt, item,
+                      offsets ? "an offset from 0 to 63"
+                              : "a size (bytes, or with K/KiB, M/MiB, G/GiB; at most 4 GiB)");
+            rc = -1;
+        } else if (offsets != NULL) {
+            offsets[(*count)++] = (unsigned)v;
+        } else {
+            sizes[(*count)++] = v;
+        }
+    }
+    if (rc == 0 && *count == 0) {
+        cli_error("%s: empty list", opt);
+        rc = -1;
+    }
+    free(copy);
+    return rc;
+}
+
+static int parse_count(const char *opt, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi) {
+        cli_error("%s: '%s' is not a number from %ld to %ld", opt, s, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* An -i name must be auto, a crcforge path this CPU runs, or a peer library built in. */
+static int check_impl(const char *name)
+{
+    if (strcmp(name, "auto") == 0)
+        return 0;
+    for (size_t i = 0; i < crcforge_impl_count(); i++) {
+        if (strcmp(crcforge_impl_name(i), name) == 0) {
+            if (crcforge_impl_runnable(name))
+                return 0;
+            cli_error("implementation '%s': this CPU cannot run it", name);
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < bench_peer_library_count; i++) {
+        if (strcmp(bench_peer_libraries[i].name, name) == 0) {
+            if (bench_peer_libraries[i].built)
+                return 0;
+            cli_error("implementation '%s': peer not built (%s)", name,
+                      bench_peer_libraries[i].why_not);
+            return -1;
+        }
+    }
+    cli_error("unknown implementation '%s' (auto, `crcforge cpu --impls`, or a peer: "
+              "isa-l, libdeflate, zlib, crc-fast)", name);
+    return -1;
+}
+
+static int parse_options(int argc, char **argv, struct bench_options *o)
+{
+    long v;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(bench_usage, stdout);
+            exit(EXIT_OK);
+        } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && next) {
+            if (o->nmodels == MAX_LIST) {
+                cli_error("bench: more than %d algorithms", MAX_LIST);
+                return -1;
+            }
+            if ((o->models[o->nmodels++] = cli_model(argv[++i])) == NULL)
+                return -1;
+        } else if ((strcmp(a, "-i") == 0 || strcmp(a, "--impl") == 0) && next) {
+            if (o->nimpls == MAX_LIST || check_impl(next) != 0)
+                return -1;
+            o->impls[o->nimpls++] = argv[++i];
+        } else if (strcmp(a, "--sizes") == 0 && next) {
+            if (parse_list(a, argv[++i], o->sizes, NULL, &o->nsizes) != 0)
+                return -1;
+        } else if (strcmp(a, "--offsets") == 0 && next) {
+            if (parse_list(a, argv[++i], NULL, o->offsets, &o->noffsets) != 0)
+                return -1;
+        } else if (strcmp(a, "--repeat") == 0 && next) {
+            if (parse_count(a, argv[++i], 1, 1000, &v) != 0)
+                return -1;
+            o->cfg.repeat = (unsigned)v;
+        } else if (strcmp(a, "--min-time") == 0 && next) {
+            if (parse_count(a, argv[++i], 0, 10000, &v) != 0)
+                return -1;
+            o->cfg.min_sample_seconds = (double)v / 1000;
+        } else if (strcmp(a, "--clock") == 0 && next) {
+            const char *c = argv[++i];
+            if (strcmp(c, "cpu") != 0 && strcmp(c, "wall") != 0) {
+                cli_error("--clock: '%s' is not cpu or wall", c);
+                return -1;
+            }
+            o->cfg.wall_clock = strcmp(c, "wall") == 0;
+        } else if (strcmp(a, "--quick") == 0) {
+            o->quick = 1;
+        } else if (strcmp(a, "--keys") == 0) {
+            o->keys = 1;
+        } else if (strcmp(a, "--csv") == 0 || strncmp(a, "--csv=", 6) == 0) {
+            o->csv = a[5] == '=' ? a + 6 : "-";
+        } else if (strcmp(a, "--json") == 0 || strncmp(a, "--json=", 7) == 0) {
+            o->json = a[6] == '=' ? a + 7 : "-";
+        } else if (strcmp(a, "--plot") == 0 && next) {
+            o->plot = argv[++i];
+        } else {
+            cli_error("bench: unknown or incomplete option '%s' (see crcforge bench --help)", a);
+            return -1;
+        }
+    }
+    if ((o->csv && strcmp(o->csv, "-") == 0) + (o->json && strcmp(o->json, "-") == 0) > 1) {
+        cli_error("bench: --csv and --json cannot both go to standard output");
+        return -1;
+    }
+    if (o->nmodels == 0)
+        o->models[o->nmodels++] = crcforge_model_find("crc32c");
+    /* Defaults for what was not given: tiny samples for --quick. */
+    if (o->cfg.min_sample_seconds < 0)
+        o->cfg.min_sample_seconds = o->quick ? 0.0005 : 0.020;
+    if (o->cfg.repeat == 0)
+        o->cfg.repeat = o->quick ? 2 : 5;
+    if (o->nsizes == 0) {
+        const size_t *d = o->keys ? default_key_sizes : default_sizes;
+        size_t n = o->keys ? sizeof default_key_sizes / sizeof *d
+                           : sizeof default_sizes / sizeof *d;
+        for (size_t k = 0; k < n; k++)
+            if (!o->quick || d[k] <= (1u << 20))
+                o->sizes[o->nsizes++] = d[k];
+    }
+    if (o->noffsets == 0) {
+        o->offsets[o->noffsets++] = 0;
+        o->offsets[o->noffsets++] = 1;
+    }
+    return 0;
+}
+
+/* Whether -i selected this subject (by its crcforge path name or peer library). */
+static int selected(const struct bench_options *o, const struct bench_subject *s)
+{
+    if (o->nimpls == 0)
+        return 1;
+    size_t lib = strcspn(s->name, " ");
+    for (size_t i = 0; i < o->nimpls; i++) {
+        if (strcmp(o->impls[i], s->name) == 0 ||
+            (s->is_peer && strlen(o->impls[i]) == lib &&
+             strncmp(o->impls[i], s->name, lib) == 0))
+            return 1;
+    }
+    return 0;
+}
+
+static uint8_t *random_buffer(size_t size)
+{
+    void *p;
+    if (posix_memalign(&p, 4096, size) != 0)
+        return NULL;
+    uint64_t x = 0x9e3779b97f4a7c15u; /* fixed seed: every run hashes the same data */
+    for (size_t i = 0; i < size; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        ((uint8_t *)p)[i] = (uint8_t)(x >> 24);
+    }
+    return p;
+}
+
+/* Writes one report to path ("-": standard output); returns 0 or -1 after saying why. */
+static int write_report(const char *path, void (*print)(FILE *, const struct bench_run *),
+                        const struct bench_run *run)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (f == NULL) {
+        cli_error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    print(f, run);
+    int bad = ferror(f);
+    if (f != stdout && fclose(f) != 0)
+        bad = 1;
+    if (bad) {
+        cli_error("%s: write error", path);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
+    if (parse_options(argc, argv, &o) != 0)
+        return EXIT_TROUBLE;
+
+    size_t largest = 0;
+    for (size_t k = 0; k < o.nsizes; k++)
+        if (o.sizes[k] > largest)
+            largest = o.sizes[k];
+    uint8_t *buf = random_buffer(largest + 64);
+    struct bench_subject *subjects = calloc(o.nmodels * MAX_SUBJECTS, sizeof *subjects);
+    size_t max_results = o.nmodels * MAX_SUBJECTS * o.nsizes * o.noffsets * (o.keys ? 2 : 1);
+    struct bench_result *results = calloc(max_results, sizeof *results);
+    if (buf == NULL || subjects == NULL || results == NULL) {
+        cli_error("bench: out of memory for a %zu-byte buffer", largest + 64);
+        return EXIT_TROUBLE;
+    }
+
+    const char *cycles_note = NULL;
+    bench_cycles_open(&cycles_note);
+    struct bench_run run = {bench_cpu_name(), cycles_note, &o.cfg, o.keys, results, 0};
+    int status = EXIT_OK;
+    int progress = isatty(STDERR_FILENO);
+    for (size_t mi = 0; mi < o.nmodels; mi++) {
+        const crcforge_model *m = o.models[mi];
+        struct bench_subject *subj = subjects + mi * MAX_SUBJECTS;
+        size_t all = bench_subjects(m, subj, MAX_SUBJECTS), ns = 0;
+        for (size_t k = 0; k < all; k++) {
+            if (!selected(&o, &subj[k]))
+                continue;
+            if (ns != k) {
+                subj[ns] = subj[k];
+                if (subj[ns].ctx == &subj[k]) /* crcforge paths point at themselves */
+                    subj[ns].ctx = &subj[ns];
+            }
+            ns++;
+        }
+        if (ns == 0) {
+            cli_error("bench: no selected implementation serves %s", crcforge_model_name(m));
+            status = EXIT_TROUBLE;
+        }
+        for (size_t oi = 0; oi < o.noffsets; oi++)
+            for (size_t z = 0; z < o.nsizes; z++)
+                for (int lat = 0; lat <= o.keys; lat++) {
+                    if (progress) /* a full run takes minutes: show where it is */
+                        fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u", crcforge_model_name(m),
+                                o.sizes[z], o.offsets[oi]);
+                    o.cfg.latency = lat;
+                    bench_measure(&o.cfg, subj, ns, m, buf + o.offsets[oi], o.sizes[z],
+                                  &results[run.count]);
+                    run.count += ns;
+                }
+        o.cfg.latency = 0;
+    }
+
+    if (progress)
+        fputs("\r\033[K", stderr);
+    int to_stdout = (o.csv && strcmp(o.csv, "-") == 0) || (o.json && strcmp(o.json, "-") == 0);
+    if (!to_stdout)
+        bench_print_table(stdout, &run);
+    if ((o.csv && write_report(o.csv, bench_print_csv, &run) != 0) ||
+        (o.json && write_report(o.json, bench_print_json, &run) != 0) ||
+        (o.plot && write_report(o.plot, bench_plot_svg, &run) != 0))
+        status = EXIT_TROUBLE;
+    for (size_t i = 0; i < run.count; i++) {
+        if (results[i].status != BENCH_MISMATCH)
+            continue;
+        size_t first = 0; /* one line per subject, however many sizes it failed */
+        while (results[first].subject != results[i].subject ||
+               results[first].status != BENCH_MISMATCH)
+            first++;
+        if (first == i)
+            cli_error("bench: %s disagrees with crcforge on %s (timings discarded)",
+                      results[i].subject, crcforge_model_name(results[i].model));
+        if (status == EXIT_OK)
+            status = EXIT_MISMATCH;
+    }
+    for (size_t mi = 0; mi < o.nmodels; mi++)
+        cli_release_model(o.models[mi]);
+    free(results);
+    free(subjects);
+    free(buf);
+    return status;
+}
