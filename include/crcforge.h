@@ -16,12 +16,16 @@
 extern "C" {
 #endif
 
+/* A build that embeds the library in another binary (the Python extension) defines
+ * CRCFORGE_API empty, so that nothing but its own entry point is exported. */
+#ifndef CRCFORGE_API
 #if defined(_WIN32) && defined(CRCFORGE_SHARED_BUILD)
 #define CRCFORGE_API __declspec(dllexport)
 #elif defined(__GNUC__)
 #define CRCFORGE_API __attribute__((visibility("default")))
 #else
 #define CRCFORGE_API
+#endif
 #endif
 
 #define CRCFORGE_VERSION "0.1.0"

@@ -1,6 +1,10 @@
 """Fixtures for the tests that drive the built tool and library from Python.
 
 CRCFORGE_BUILD names the CMake build directory (default: build/ at the repository root).
+CRCFORGE_CLI lists the command-line tools the CLI tests run, comma-separated: "c" (the
+built `crcforge`, the default) and "python" (`python -m crcforge` with the Python named by
+CRCFORGE_PYTHON, which tests/stages/25-python.sh sets up).  Tests marked c_only use
+commands that only the C tool has.
 """
 import ctypes
 import os
@@ -21,15 +25,40 @@ def crcforge_bin():
     return str(path)
 
 
+CLI_VARIANTS = os.environ.get("CRCFORGE_CLI", "c").split(",")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "c_only: uses commands only the C tool has")
+
+
+def pytest_generate_tests(metafunc):
+    if "tool" in metafunc.fixturenames:
+        c_only = metafunc.definition.get_closest_marker("c_only") is not None
+        variants = [v for v in CLI_VARIANTS if v == "c" or not c_only]
+        metafunc.parametrize("tool", variants, indirect=True)
+
+
 @pytest.fixture
-def run(crcforge_bin):
+def tool(request):
+    """The command line of the tool under test, before its arguments."""
+    if request.param == "c":
+        return [request.getfixturevalue("crcforge_bin")]
+    python = os.environ.get("CRCFORGE_PYTHON")
+    if not python:
+        pytest.fail("CRCFORGE_CLI=python needs CRCFORGE_PYTHON (a Python with crcforge)")
+    return [python, "-m", "crcforge"]
+
+
+@pytest.fixture
+def run(tool):
     """Runs the tool; returns (exit code, stdout bytes, stderr text)."""
 
     def _run(*args, stdin=b"", env=None):
         full_env = dict(os.environ)
         full_env.pop("CRCFORGE_IMPL", None)
         full_env.update(env or {})
-        p = subprocess.run([crcforge_bin, *args], input=stdin, capture_output=True,
+        p = subprocess.run([*tool, *args], input=stdin, capture_output=True,
                            env=full_env, timeout=600)
         return p.returncode, p.stdout, p.stderr.decode(errors="replace")
 

@@ -1,0 +1,74 @@
+"""Measures what releasing the GIL costs per call, to choose crcforge.GIL_THRESHOLD.
+
+For each size, times crcforge.crc32c (the fastest path, so the most demanding case) with
+the GIL held (threshold above the size) and released (threshold 0), uncontended, and
+prints the extra time per call and its share of the call.  Time is the thread's CPU time
+(time.thread_time_ns), which leaves out moments when other processes had the CPU.  The threshold is set where
+that share has fallen to a few percent.
+
+    taskset -c 1 python python/bench/gil.py
+    python python/bench/gil.py --threads     # also: wall time of 1 vs N threads (unpinned)
+"""
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import crcforge
+from crcforge import _crcforge
+
+SIZES = [64, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 262144]
+REPEATS = 7
+
+
+def per_call_ns(data, calls):
+    fn = crcforge.crc32c
+    best = []
+    for _ in range(REPEATS):
+        start = time.thread_time_ns()
+        for _ in range(calls):
+            fn(data)
+        best.append((time.thread_time_ns() - start) / calls)
+    return min(best), statistics.median(best)
+
+
+def main():
+    old = _crcforge._set_gil_threshold(0)
+    print(f"crcforge {crcforge.__version__}, crc32c on {crcforge.implementation('crc32c')}, "
+          f"threshold now {old}")
+    print(f"{'size':>8} {'held ns':>10} {'released ns':>12} {'extra ns':>9} {'extra %':>8}"
+          "   (min; median in brackets)")
+    for size in SIZES:
+        data = bytes(size)
+        calls = max(200, 20_000_000 // (size + 200))
+        _crcforge._set_gil_threshold(sys.maxsize)
+        held = per_call_ns(data, calls)
+        _crcforge._set_gil_threshold(0)
+        released = per_call_ns(data, calls)
+        extra = released[0] - held[0]
+        print(f"{size:>8} {held[0]:>10.1f} {released[0]:>12.1f} {extra:>9.1f} "
+              f"{100 * extra / held[0]:>7.1f}%   [{held[1]:.1f}; {released[1]:.1f}]")
+    _crcforge._set_gil_threshold(old)
+    if "--threads" in sys.argv:
+        scaling()
+
+
+def scaling(blocks=256, size=1 << 20):
+    """Wall time to hash `blocks` buffers of `size` bytes with 1..N threads."""
+    data = [os.urandom(size) for _ in range(8)]
+    cpus = len(os.sched_getaffinity(0))
+    print(f"threads: {blocks} x {size >> 10} KiB crc32c, {cpus} CPUs available")
+    for threads in range(1, cpus + 1):
+        runs = []
+        for _ in range(REPEATS):
+            start = time.perf_counter()
+            with ThreadPoolExecutor(threads) as pool:
+                list(pool.map(lambda i: crcforge.crc32c(data[i % 8]), range(blocks)))
+            runs.append(time.perf_counter() - start)
+        print(f"  {threads} thread(s): min {min(runs) * 1e3:.1f} ms, median "
+              f"{statistics.median(runs) * 1e3:.1f} ms, {blocks * size / min(runs) / 1e9:.1f} GB/s")
+
+
+if __name__ == "__main__":
+    main()

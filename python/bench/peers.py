@@ -1,0 +1,128 @@
+"""Per-call time of crcforge beside the Python CRC packages, for the algorithm each computes.
+
+    taskset -c 1 python python/bench/peers.py [--repeat 7] [--quick]
+
+For each algorithm and size (16 B, 64 B, 1 KiB, 1 MiB) it prints the time per call (min
+and median over the repeats, each repeat timing many calls in a timeit loop), and each
+peer's min divided by crcforge's min ("x slower" > 1 means crcforge is faster).  Time is
+the timing thread's CPU time (time.thread_time), so that moments when a shared machine
+runs other processes on this CPU are not counted against whoever was being timed.  Peers
+that are not installed are listed as such.  Install them with
+`pip install google-crc32c crc32c anycrc crcmod isal zlib-ng`.
+"""
+import argparse
+import importlib
+import os
+import statistics
+import time
+import timeit
+import zlib
+
+import crcforge
+
+SIZES = [16, 64, 1024, 1 << 20]
+
+
+def optional(module, attr_path):
+    """module.attr.attr..., or None when the package is missing."""
+    try:
+        obj = importlib.import_module(module)
+    except ImportError:
+        return None
+    for attr in attr_path.split("."):
+        obj = getattr(obj, attr)
+    return obj
+
+
+def anycrc_fn(name):
+    """anycrc's function for a catalogue model."""
+    cls = optional("anycrc", "CRC")
+    if cls is None:
+        return None
+    m = next(m for m in crcforge.models() if m.name == name)
+    return cls(**m.params._asdict()).calc
+
+
+def crcmod_fn(name):
+    mk = optional("crcmod.predefined", "mkPredefinedCrcFun")
+    return None if mk is None else mk(name)
+
+
+CONTENDERS = {  # algorithm -> [(label, function of (data))]
+    "crc32c": [
+        ("crcforge.crc32c", crcforge.crc32c),
+        ("google_crc32c.value", optional("google_crc32c", "value")),
+        ("crc32c.crc32c", optional("crc32c", "crc32c")),
+        ("anycrc", anycrc_fn("CRC-32/ISCSI")),
+    ],
+    "crc32": [
+        ("crcforge.crc32", crcforge.crc32),
+        ("zlib.crc32", zlib.crc32),
+        ("isal.isal_zlib.crc32", optional("isal.isal_zlib", "crc32")),
+        ("zlib_ng.zlib_ng.crc32", optional("zlib_ng.zlib_ng", "crc32")),
+        ("anycrc", anycrc_fn("CRC-32/ISO-HDLC")),
+    ],
+    "crc64_nvme": [
+        ("crcforge.crc64_nvme", crcforge.crc64_nvme),
+        ("anycrc", anycrc_fn("CRC-64/NVME")),
+    ],
+    "crc64_xz": [
+        ("crcforge.crc64_xz", crcforge.crc64_xz),
+        ("anycrc", anycrc_fn("CRC-64/XZ")),
+    ],
+    "crc16_xmodem": [
+        ("crcforge.crc16_xmodem", crcforge.crc16_xmodem),
+        ("anycrc", anycrc_fn("CRC-16/XMODEM")),
+        ("crcmod", crcmod_fn("xmodem")),
+    ],
+}
+
+
+def time_per_call(contenders, data, repeat, target_s):
+    """{label: (min ns, median ns)} per call.  The contenders take turns within each
+    repeat, so that a change in the machine's load falls on all of them alike."""
+    plans = []
+    for label, fn in contenders:
+        timer = timeit.Timer("fn(data)", globals={"fn": fn, "data": data},
+                             timer=time.thread_time)
+        number, elapsed = timer.autorange()  # enough calls for >= 0.2 s
+        plans.append((label, timer, max(1, int(number * target_s / elapsed))))
+    runs = {label: [] for label, _, _ in plans}
+    for _ in range(repeat):
+        for label, timer, number in plans:
+            runs[label].append(timer.timeit(number) / number * 1e9)
+    return {label: (min(r), statistics.median(r)) for label, r in runs.items()}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--quick", action="store_true", help="shorter runs (noisier)")
+    args = ap.parse_args()
+    target = 0.01 if args.quick else 0.05
+    print(f"crcforge {crcforge.__version__}; implementations: "
+          + ", ".join(f"{a}={crcforge.implementation(a)}" for a in CONTENDERS)
+          + f"; cpu: {' '.join(crcforge.cpu_features())}; pid cpu set "
+          f"{sorted(os.sched_getaffinity(0))}; {args.repeat} repeats")
+    print(f"{'algorithm':<13} {'size':>8} {'contender':<24} {'min ns':>11} {'median ns':>11} "
+          f"{'GB/s':>7} {'x slower':>8}")
+    for algo, contenders in CONTENDERS.items():
+        for size in SIZES:
+            data = os.urandom(size)
+            present = [(label, fn) for label, fn in contenders if fn is not None]
+            expected = present[0][1](data)
+            for label, fn in present:  # every contender must compute the same CRC
+                if fn(data) != expected:
+                    raise SystemExit(f"{label} disagrees with crcforge on {algo}")
+            times = time_per_call(present, data, args.repeat, target)
+            base = times[present[0][0]][0]
+            for label, (lo, med) in times.items():
+                print(f"{algo:<13} {size:>8} {label:<24} {lo:>11.1f} {med:>11.1f} "
+                      f"{size / lo:>7.2f} {lo / base:>8.2f}")
+    missing = [label for cs in CONTENDERS.values() for label, fn in cs if fn is None]
+    if missing:
+        print("not installed:", ", ".join(sorted(set(missing))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""crcforge: every CRC of the RevEng catalogue, on the fastest path this CPU can run.
+
+Fixed algorithms, with zlib-style chaining (pass the value returned for the bytes so far
+to continue the same stream)::
+
+    >>> import crcforge
+    >>> hex(crcforge.crc32c(b"123456789"))
+    '0xe3069283'
+    >>> crcforge.crc32c(b"56789", crcforge.crc32c(b"1234")) == 0xe3069283
+    True
+
+crc32c, crc32 (the zlib CRC), crc64_nvme, crc64_xz and crc16_xmodem each take
+``(data, crc=0)``.  ``data`` is any C-contiguous buffer (bytes, bytearray, memoryview,
+array.array, numpy arrays: their raw bytes); a str or a non-contiguous buffer is a
+TypeError.  Inputs from GIL_THRESHOLD bytes on are hashed with the GIL released, so
+threads hash in parallel.
+
+Any catalogue model (by name or alias, case-insensitive) or custom model, hashlib-style::
+
+    >>> h = crcforge.new("CRC-24/OPENPGP", b"1234")
+    >>> h.update(b"56789")
+    >>> h.hexdigest(), h.value == 0x21cf02, h.digest_size
+    ('21cf02', True, 3)
+    >>> crcforge.new(crcforge.Params(16, 0x1021, 0xffff, False, False, 0), b"123456789").value
+    10673
+
+Also: combine(algo, crc1, crc2, len2) joins two CRCs; models() lists the catalogue;
+keyslot(key) gives the Redis/Valkey cluster slot (keyslots(keys) for many); implementations(),
+implementation(algo) and force_implementation(name) show and force the code path.
+``python -m crcforge sum FILE...`` is the command-line tool's ``sum``.
+"""
+from typing import NamedTuple, Tuple
+
+from ._crcforge import (
+    CRC,
+    GIL_THRESHOLD,
+    __version__,
+    _catalogue,
+    combine,
+    cpu_features,
+    crc16_xmodem,
+    crc32,
+    crc32c,
+    crc64_nvme,
+    crc64_xz,
+    force_implementation,
+    implementation,
+    implementations,
+    keyslot,
+    keyslots,
+    new,
+)
+
+__all__ = [
+    "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
+    "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
+    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD",
+]
+
+
+class Params(NamedTuple):
+    """The six parameters of a CRC model, in RevEng's notation (poly without its top
+    term, MSB-first).  Pass one to new() or combine() for a custom model."""
+
+    width: int
+    poly: int
+    init: int
+    refin: bool
+    refout: bool
+    xorout: int
+
+
+# The fields of Model: name, aliases, the six of Params, check, residue.
+_ModelFields = NamedTuple("_ModelFields", [("name", str), ("aliases", Tuple[str, ...]),
+                                           *Params.__annotations__.items(),
+                                           ("check", int), ("residue", int)])
+
+
+class Model(_ModelFields):
+    """A catalogue model: its name, aliases, the six parameters of Params, and the
+    catalogue's check (the CRC of b"123456789") and residue."""
+
+    __slots__ = ()
+
+    @property
+    def params(self) -> Params:
+        return Params(*self[2:8])
+
+
+_MODELS = tuple(Model(*entry) for entry in _catalogue())
+
+
+def models() -> Tuple[Model, ...]:
+    """Every model of the catalogue, in catalogue order."""
+    return _MODELS

@@ -1,0 +1,267 @@
+"""python -m crcforge sum: the `crcforge sum` command of the C tool, for Python-only users.
+
+Same contract (shared/DESIGN.md): one "HEX  NAME" line per input ("-" is stdin), -a ALGO,
+--format hex|base64, -c LISTFILE to verify, -j N threads for large files; exit status 0
+good, 1 a checksum did not verify, 2 bad usage or an unreadable input, reported after
+the other inputs were processed.  Files are read in fixed-size blocks (bounded memory).
+"""
+import base64
+import errno
+import os
+import stat
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import crcforge
+
+READ_BUFFER = 256 * 1024  # memory stays bounded whatever the input size
+PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
+EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
+PARAM_KEYS = ("width", "poly", "init", "refin", "refout", "xorout")
+
+USAGE = """\
+usage: python -m crcforge sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]
+       python -m crcforge sum -c [-a ALGO] [--format hex|base64] LISTFILE
+ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,
+refin=..,refout=..,xorout=.. for a custom model.  The other commands (list, cpu,
+keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
+"""
+
+
+class Trouble(Exception):
+    """An error to report as "crcforge: MESSAGE" (exit status 2)."""
+
+
+def error(message):
+    sys.stderr.write(f"crcforge: {message}\n")
+
+
+def parse_number(text):
+    if text.startswith(("-", "+")) or not text:
+        raise ValueError(text)
+    return int(text, 0)
+
+
+def parse_bool(text):
+    if text in ("true", "1"):
+        return True
+    if text in ("false", "0"):
+        return False
+    raise ValueError(text)
+
+
+def custom_params(algo):
+    """"width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0" -> crcforge.Params"""
+    values = {}
+    for item in filter(None, algo.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise Trouble(f"algorithm '{algo}': '{item}' is not key=value")
+        if key not in PARAM_KEYS:
+            raise Trouble(f"algorithm '{algo}': unknown parameter '{key}' (expected width, "
+                          "poly, init, refin, refout, xorout)")
+        try:
+            values[key] = parse_bool(value) if key in ("refin", "refout") else parse_number(value)
+        except ValueError:
+            raise Trouble(f"algorithm '{algo}': bad value '{value}' for {key}") from None
+    for key in PARAM_KEYS:
+        if key not in values:
+            raise Trouble(f"algorithm '{algo}': parameter {key} is missing")
+    return crcforge.Params(**values)
+
+
+def model_of(algo):
+    """The `algo` argument for crcforge.new(), checked once up front."""
+    model = custom_params(algo) if "=" in algo else algo
+    try:
+        width = crcforge.new(model).width
+    except ValueError as e:
+        if "=" not in algo:
+            raise Trouble(f"unknown algorithm '{algo}' (see `crcforge list`)") from None
+        reason = str(e).removeprefix("custom model: ")
+        raise Trouble(f"algorithm '{algo}': {reason}") from None
+    return model, width
+
+
+def crc_of_stream(fd, model):
+    h = crcforge.new(model)
+    buf = bytearray(READ_BUFFER)
+    view = memoryview(buf)
+    while True:
+        try:
+            n = os.readv(fd, [buf])
+        except InterruptedError:
+            continue
+        if n == 0:
+            return h.value
+        h.update(view[:n])
+
+
+def crc_of_range(fd, model, offset, length):
+    h = crcforge.new(model)
+    while length > 0:
+        block = os.pread(fd, min(READ_BUFFER, length), offset)
+        if not block:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))  # the file shrank under us
+        h.update(block)
+        offset += len(block)
+        length -= len(block)
+    return h.value
+
+
+def crc_parallel(fd, model, size, threads):
+    """Hashes `threads` ranges at once (the CRC runs without the GIL) and joins them."""
+    step = size // threads
+    ranges = [(i * step, size - i * step if i == threads - 1 else step) for i in range(threads)]
+    with ThreadPoolExecutor(threads) as pool:
+        crcs = list(pool.map(lambda r: crc_of_range(fd, model, *r), ranges))
+    total = crcs[0]
+    for crc, (_, length) in zip(crcs[1:], ranges[1:]):
+        total = crcforge.combine(model, total, crc, length)
+    return total
+
+
+def crc_of_input(name, model, threads):
+    """CRC of a named input ("-" is stdin); None after reporting why it could not be read."""
+    try:
+        fd = 0 if name == "-" else os.open(name, os.O_RDONLY)
+    except OSError as e:
+        error(f"{name}: {e.strerror}")
+        return None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if threads > 1 and fd != 0 and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
+            return crc_parallel(fd, model, st.st_size, threads)
+        return crc_of_stream(fd, model)
+    except OSError as e:
+        error(f"{name}: {e.strerror}")
+        return None
+    finally:
+        if fd != 0:
+            os.close(fd)
+
+
+def format_value(value, width, fmt):
+    if fmt == "base64":
+        return base64.b64encode(value.to_bytes((width + 7) // 8, "big")).decode()
+    return f"{value:0{(width + 3) // 4}x}"
+
+
+def verify_list(listname, model, width, fmt, threads, out):
+    try:
+        listfile = sys.stdin.buffer if listname == "-" else open(listname, "rb")
+    except OSError as e:
+        error(f"{listname}: {e.strerror}")
+        return EXIT_TROUBLE
+    status = EXIT_OK
+    with listfile:
+        for lineno, raw in enumerate(listfile, 1):
+            line = raw.removesuffix(b"\n")
+            if not line:
+                continue
+            expected, sep, name = line.partition(b"  ")
+            if not sep or not expected or not name:
+                error(f"{listname}:{lineno}: improperly formatted line "
+                      '(expected "VALUE  NAME")')
+                status = EXIT_TROUBLE
+                continue
+            name = os.fsdecode(name)
+            value = crc_of_input(name, model, threads)
+            if value is None:
+                status = EXIT_TROUBLE
+                continue
+            actual = format_value(value, width, fmt)
+            expected = os.fsdecode(expected)
+            ok = actual == expected if fmt == "base64" else actual.lower() == expected.lower()
+            out.write(os.fsencode(name) + (b": OK\n" if ok else b": FAILED\n"))
+            if not ok and status == EXIT_OK:
+                status = EXIT_MISMATCH
+    return status
+
+
+def parse_sum_options(args):
+    opts = {"algo": "crc32c", "verify": False, "threads": 1, "format": "hex"}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            i += 1
+            break
+        if not a.startswith("-") or a == "-":
+            break
+        has_value = i + 1 < len(args)
+        if a in ("-c", "--check"):
+            opts["verify"] = True
+        elif a in ("-a", "--algorithm") and has_value:
+            i += 1
+            opts["algo"] = args[i]
+        elif a == "-j" and has_value:
+            i += 1
+            if not args[i].isdigit() or not 1 <= int(args[i]) <= 64:
+                raise Trouble(f"-j: '{args[i]}' is not a thread count from 1 to 64")
+            opts["threads"] = int(args[i])
+        elif a == "--format" and has_value:
+            i += 1
+            if args[i] not in ("hex", "base64"):
+                raise Trouble(f"--format: '{args[i]}' is not hex or base64")
+            opts["format"] = args[i]
+        else:
+            raise Trouble(f"sum: unknown or incomplete option '{a}'")
+        i += 1
+    return opts, args[i:]
+
+
+def cmd_sum(args):
+    opts, names = parse_sum_options(args)
+    model, width = model_of(opts["algo"])
+    out = sys.stdout.buffer
+    if opts["verify"]:
+        if len(names) != 1:
+            raise Trouble("sum -c takes exactly one LISTFILE")
+        return verify_list(names[0], model, width, opts["format"], opts["threads"], out)
+    status = EXIT_OK
+    for name in names or ["-"]:
+        value = crc_of_input(name, model, opts["threads"])
+        if value is None:
+            status = EXIT_TROUBLE
+            continue
+        out.write(format_value(value, width, opts["format"]).encode() + b"  "
+                  + os.fsencode(name) + b"\n")
+    return status
+
+
+def main(argv):
+    if not argv:
+        sys.stderr.write(USAGE)
+        return EXIT_TROUBLE
+    if argv[0] in ("-h", "--help"):
+        sys.stdout.write(USAGE)
+        return EXIT_OK
+    if argv[0] == "--version":
+        print(f"crcforge {crcforge.__version__}")
+        return EXIT_OK
+    try:
+        impl = os.environ.get("CRCFORGE_IMPL", "")
+        if impl:  # a bad CRCFORGE_IMPL is a usage error, as in the C tool
+            try:
+                crcforge.force_implementation(impl)
+            except ValueError as e:
+                raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
+        if argv[0] != "sum":
+            raise Trouble(f"unknown command '{argv[0]}' (python -m crcforge has only sum)")
+        status = cmd_sum(argv[1:])
+    except Trouble as e:
+        error(str(e))
+        return EXIT_TROUBLE
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        error(f"standard output: {e.strerror}")
+        status = EXIT_TROUBLE
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

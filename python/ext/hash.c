@@ -1,0 +1,252 @@
+/*
+ * The hashlib-style CRC object returned by crcforge.new(): streaming state over one model,
+ * with update / digest / hexdigest / copy and the value as an int.
+ *
+ * Updates that release the GIL take the object's lock (made on first need, as hashlib
+ * does), so that two threads updating one object never interleave inside the state.
+ */
+#include "ext.h"
+
+#include "pythread.h"
+
+typedef struct {
+    PyObject_HEAD
+    crcforge_state st;
+    PyObject *owner;         /* keeps a custom model alive; NULL for catalogue models */
+    PyThread_type_lock lock; /* NULL until an update first releases the GIL */
+} crcpy_hash;
+
+static unsigned hash_width(const crcpy_hash *h)
+{
+    return crcforge_model_params(h->st.model)->width;
+}
+
+static crcpy_hash *hash_alloc(const crcforge_model *m, PyObject *owner)
+{
+    crcpy_hash *h = PyObject_New(crcpy_hash, &crcpy_hash_type);
+    if (h == NULL)
+        return NULL;
+    crcforge_init(&h->st, m);
+    h->owner = owner;
+    h->lock = NULL;
+    return h;
+}
+
+static void hash_dealloc(crcpy_hash *h)
+{
+    if (h->lock != NULL)
+        PyThread_free_lock(h->lock);
+    Py_XDECREF(h->owner);
+    PyObject_Free(h);
+}
+
+static int hash_feed(crcpy_hash *h, PyObject *data, const char *fname)
+{
+    crcpy_data d;
+    if (crcpy_data_get(data, &d, fname) < 0)
+        return -1;
+    if (d.len >= crcpy_gil_threshold) {
+        if (h->lock == NULL && (h->lock = PyThread_allocate_lock()) == NULL) {
+            crcpy_data_release(&d);
+            PyErr_NoMemory();
+            return -1;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(h->lock, WAIT_LOCK);
+        crcforge_update(&h->st, d.buf, (size_t)d.len);
+        PyThread_release_lock(h->lock);
+        Py_END_ALLOW_THREADS
+    } else if (h->lock != NULL) {
+        /* Another thread may be inside a GIL-free update of this object. */
+        if (!PyThread_acquire_lock(h->lock, NOWAIT_LOCK)) {
+            Py_BEGIN_ALLOW_THREADS
+            PyThread_acquire_lock(h->lock, WAIT_LOCK);
+            Py_END_ALLOW_THREADS
+        }
+        crcforge_update(&h->st, d.buf, (size_t)d.len);
+        PyThread_release_lock(h->lock);
+    } else {
+        crcforge_update(&h->st, d.buf, (size_t)d.len);
+    }
+    crcpy_data_release(&d);
+    return 0;
+}
+
+/* The current value, read under the lock when one exists. */
+static uint64_t hash_value(crcpy_hash *h)
+{
+    if (h->lock == NULL)
+        return crcforge_final(&h->st);
+    if (!PyThread_acquire_lock(h->lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(h->lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    uint64_t v = crcforge_final(&h->st);
+    PyThread_release_lock(h->lock);
+    return v;
+}
+
+PyObject *crcpy_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames)
+{
+    (void)module;
+    PyObject *algo = nargs > 0 ? args[0] : NULL, *data = nargs > 1 ? args[1] : NULL;
+    if (nargs > 2) {
+        PyErr_Format(PyExc_TypeError, "new() takes at most 2 positional arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, i);
+        PyObject **slot = PyUnicode_CompareWithASCIIString(key, "algo") == 0   ? &algo
+                          : PyUnicode_CompareWithASCIIString(key, "data") == 0 ? &data
+                                                                               : NULL;
+        if (slot == NULL || *slot != NULL) {
+            PyErr_Format(PyExc_TypeError, "new() got %s argument %R",
+                         slot == NULL ? "an unexpected keyword" : "multiple values for",
+                         key);
+            return NULL;
+        }
+        *slot = args[nargs + i];
+    }
+    if (algo == NULL) {
+        PyErr_SetString(PyExc_TypeError, "new() missing required argument 'algo'");
+        return NULL;
+    }
+    PyObject *owner;
+    const crcforge_model *m = crcpy_model(algo, &owner);
+    if (m == NULL)
+        return NULL;
+    crcpy_hash *h = hash_alloc(m, owner);
+    if (h == NULL) {
+        Py_XDECREF(owner);
+        return NULL;
+    }
+    if (data != NULL && hash_feed(h, data, "new") < 0) {
+        Py_DECREF(h);
+        return NULL;
+    }
+    return (PyObject *)h;
+}
+
+static PyObject *hash_update(crcpy_hash *h, PyObject *data)
+{
+    if (hash_feed(h, data, "update") < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *hash_digest(crcpy_hash *h, PyObject *unused)
+{
+    (void)unused;
+    uint64_t v = hash_value(h);
+    unsigned n = (hash_width(h) + 7) / 8;
+    unsigned char bytes[8];
+    for (unsigned i = 0; i < n; i++)
+        bytes[i] = (unsigned char)(v >> (8 * (n - 1 - i)));
+    return PyBytes_FromStringAndSize((const char *)bytes, n);
+}
+
+static PyObject *hash_hexdigest(crcpy_hash *h, PyObject *unused)
+{
+    (void)unused;
+    uint64_t v = hash_value(h);
+    unsigned n = (hash_width(h) + 7) / 8;
+    char text[16];
+    static const char hex[] = "0123456789abcdef";
+    for (unsigned i = 0; i < 2 * n; i++)
+        text[i] = hex[(v >> (4 * (2 * n - 1 - i))) & 15];
+    return PyUnicode_FromStringAndSize(text, 2 * n);
+}
+
+static PyObject *hash_copy(crcpy_hash *h, PyObject *unused)
+{
+    (void)unused;
+    uint64_t reg;
+    if (h->lock == NULL) {
+        reg = h->st.reg;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(h->lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+        reg = h->st.reg;
+        PyThread_release_lock(h->lock);
+    }
+    crcpy_hash *c = hash_alloc(h->st.model, Py_XNewRef(h->owner));
+    if (c == NULL) {
+        Py_XDECREF(h->owner);
+        return NULL;
+    }
+    c->st = h->st;
+    c->st.reg = reg;
+    return (PyObject *)c;
+}
+
+static PyObject *hash_get_value(crcpy_hash *h, void *closure)
+{
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(hash_value(h));
+}
+
+static PyObject *hash_get_name(crcpy_hash *h, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(crcforge_model_name(h->st.model));
+}
+
+static PyObject *hash_get_digest_size(crcpy_hash *h, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong((hash_width(h) + 7) / 8);
+}
+
+static PyObject *hash_get_width(crcpy_hash *h, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(hash_width(h));
+}
+
+static PyObject *hash_repr(crcpy_hash *h)
+{
+    unsigned digits = (hash_width(h) + 3) / 4;
+    char text[24];
+    snprintf(text, sizeof text, "0x%0*llx", (int)digits, (unsigned long long)hash_value(h));
+    return PyUnicode_FromFormat("<crcforge.CRC %s value=%s>", crcforge_model_name(h->st.model),
+                                text);
+}
+
+static PyMethodDef hash_methods[] = {
+    {"update", (PyCFunction)hash_update, METH_O,
+     "update(data, /)\n--\n\nContinue the CRC with the bytes of `data` (any C-contiguous buffer)."},
+    {"digest", (PyCFunction)hash_digest, METH_NOARGS,
+     "digest()\n--\n\nThe value as big-endian bytes, ceil(width / 8) of them."},
+    {"hexdigest", (PyCFunction)hash_hexdigest, METH_NOARGS,
+     "hexdigest()\n--\n\ndigest() in lowercase hexadecimal (2 * digest_size digits)."},
+    {"copy", (PyCFunction)hash_copy, METH_NOARGS,
+     "copy()\n--\n\nAn independent object in the same state."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef hash_getset[] = {
+    {"value", (getter)hash_get_value, NULL, "The CRC of the bytes so far, as an int.", NULL},
+    {"name", (getter)hash_get_name, NULL,
+     "The model's catalogue name (\"CRC-32/ISCSI\"), or \"custom\".", NULL},
+    {"digest_size", (getter)hash_get_digest_size, NULL, "Bytes in digest(): ceil(width / 8).",
+     NULL},
+    {"width", (getter)hash_get_width, NULL, "The model's width in bits.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyTypeObject crcpy_hash_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "crcforge.CRC",
+    .tp_basicsize = sizeof(crcpy_hash),
+    .tp_dealloc = (destructor)hash_dealloc,
+    .tp_repr = (reprfunc)hash_repr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .tp_doc = "A running CRC of one model, made by crcforge.new(); hashlib-style.",
+    .tp_methods = hash_methods,
+    .tp_getset = hash_getset,
+};

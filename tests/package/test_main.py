@@ -1,0 +1,32 @@
+"""What `python -m crcforge` adds to the CLI tests it shares with the C tool
+(tests/python/test_cli.py): its usage, and the commands it leaves to the C tool."""
+import subprocess
+import sys
+
+
+def run(*args, stdin=b""):
+    p = subprocess.run([sys.executable, "-m", "crcforge", *args], input=stdin,
+                       capture_output=True, timeout=120)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+def test_usage():
+    code, out, err = run()
+    assert code == 2 and out == "" and "usage: python -m crcforge sum" in err
+    code, out, _ = run("--help")
+    assert code == 0 and "usage: python -m crcforge sum" in out
+
+
+def test_other_commands_are_in_the_c_tool():
+    code, out, err = run("list")
+    assert code == 2 and out == ""
+    assert "crcforge: unknown command 'list' (python -m crcforge has only sum)" in err
+
+
+def test_sum_with_options_after_files_and_double_dash(tmp_path):
+    f = tmp_path / "-a"
+    f.write_bytes(b"123456789")
+    code, out, _ = run("sum", "--", str(f))
+    assert (code, out) == (0, f"e3069283  {f}\n")
+    code, out, _ = run("sum", "-a", "CRC-16/XMODEM", "--format", "base64", stdin=b"123456789")
+    assert (code, out) == (0, "McM=  -\n")  # 0x31c3, the catalogue's check value

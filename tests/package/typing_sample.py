@@ -1,0 +1,20 @@
+"""Typed use of crcforge, checked by mypy --strict in test_buffers.py (via the stubs)."""
+import array
+import crcforge
+
+v: int = crcforge.crc32c(b"abc", 0)
+h = crcforge.new("crc32c", bytearray(b"x"))
+h.update(memoryview(b"y"))
+d: bytes = h.digest()
+s: str = h.hexdigest()
+c: crcforge.CRC = h.copy()
+m = crcforge.models()[0]
+p: crcforge.Params = m.params
+crcforge.new(p)
+crcforge.new({"width": 8})
+n: int = crcforge.combine("crc32", 1, 2, 3)
+crcforge.keyslot("a")
+crcforge.crc32(array.array("I", [1]))
+impls: dict[str, bool] = crcforge.implementations()
+crcforge.force_implementation(None)
+crcforge.crc32c("text")  # the one error mypy must report: a str is not a buffer
