@@ -79,12 +79,7 @@ static const struct combine_powers *powers_of(const crcforge_model *m)
         fresh->x8_pow2k[k] = crc_mulmod(fresh->x8_pow2k[k - 1], fresh->x8_pow2k[k - 1], p);
     fresh->lifted_poly = p->poly << (64 - p->width);
     fresh->barrett = barrett_quotient(fresh->lifted_poly);
-    struct combine_powers *expected = NULL;
-    if (atomic_compare_exchange_strong_explicit(&mm->powers, &expected, fresh,
-                                                memory_order_acq_rel, memory_order_acquire))
-        return fresh;
-    free(fresh);
-    return expected;
+    return CRC_PUBLISH_ONCE(&mm->powers, fresh);
 }
 
 void crc_powers_release(crcforge_model *m)

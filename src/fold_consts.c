@@ -85,12 +85,7 @@ const struct fold_consts *fold_consts_build(const crcforge_model *m)
     if (fresh == NULL)
         abort(); /* a few hundred bytes once per model: nothing sensible to return instead */
     fold_consts_compute(fresh, &m->p);
-    struct fold_consts *expected = NULL;
-    if (atomic_compare_exchange_strong_explicit(&mm->fold, &expected, fresh,
-                                                memory_order_acq_rel, memory_order_acquire))
-        return fresh;
-    free(fresh);
-    return expected;
+    return CRC_PUBLISH_ONCE(&mm->fold, fresh);
 }
 
 void fold_consts_release(crcforge_model *m)

@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "crcforge.h"
 
@@ -45,6 +46,21 @@ struct crc_impl {
     int (*supports)(const crcforge_model *m);   /* the path exists for this model */
     crc_update_fn update;
 };
+
+/* Lazily built per-model state (tables, fold constants, combine powers): publishes `fresh`
+ * in the atomic pointer `*slot` unless a racing first use got there first, and evaluates
+ * to the published pointer, freeing the losing copy.  No lock on any path. */
+#define CRC_PUBLISH_ONCE(slot, fresh)                                                       \
+    __extension__({                                                                         \
+        __typeof__(fresh) crc_fresh_ = (fresh), crc_published_ = NULL;                      \
+        if (atomic_compare_exchange_strong_explicit((slot), &crc_published_, crc_fresh_,    \
+                                                    memory_order_acq_rel,                   \
+                                                    memory_order_acquire))                  \
+            crc_published_ = crc_fresh_;                                                    \
+        else                                                                                \
+            free(crc_fresh_);                                                               \
+        crc_published_;                                                                     \
+    })
 
 /* catalogue.c */
 extern struct crcforge_model crc_catalogue[];

@@ -51,12 +51,7 @@ static const struct crc_tables *tables_of(const crcforge_model *m)
         build_tables_64(fresh->u.t64, &m->p);
     else
         build_tables_32(fresh->u.t32, &m->p);
-    struct crc_tables *expected = NULL;
-    if (atomic_compare_exchange_strong_explicit(&mm->tables, &expected, fresh,
-                                                memory_order_acq_rel, memory_order_acquire))
-        return fresh;
-    free(fresh);
-    return expected;
+    return CRC_PUBLISH_ONCE(&mm->tables, fresh);
 }
 
 void crc_tables_release(crcforge_model *m)
