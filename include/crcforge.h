@@ -145,6 +145,73 @@ CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, 
 /* CPU features found, as a space-separated list of names ("sse4.2 pclmulqdq ..."). */
 CRCFORGE_API const char *crcforge_cpu_features(void);
 
+/* ---------------------------------------------------------------------------
+ * CRC-32C of short inputs inlined in the caller (a WAL record header, a page
+ * trailer): the same value as crcforge_crc32c.  When the caller is compiled for a
+ * CPU with the crc32 instruction (x86-64 with -msse4.2 or an -march that has it;
+ * little-endian aarch64 with +crc), inputs up to CRCFORGE_CRC32C_INLINE_MAX bytes are
+ * hashed by that instruction right there, with no call at all, so a small CRC costs
+ * what a hand-written loop costs; otherwise, and for longer inputs, it calls
+ * crcforge_crc32c.  CRCFORGE_HAVE_CRC32C_INLINE says which one was compiled.  The
+ * inline path is the caller's code: CRCFORGE_IMPL does not reach it.
+ * ------------------------------------------------------------------------- */
+#define CRCFORGE_CRC32C_INLINE_MAX 64
+
+#if defined(__x86_64__) && defined(__SSE4_2__)
+#define CRCFORGE_HAVE_CRC32C_INLINE 1
+#include <nmmintrin.h>
+#define CRCFORGE_CRC32C_U64_(c, v) _mm_crc32_u64((c), (v))
+#define CRCFORGE_CRC32C_U32_(c, v) _mm_crc32_u32((c), (v))
+#define CRCFORGE_CRC32C_U16_(c, v) _mm_crc32_u16((c), (v))
+#define CRCFORGE_CRC32C_U8_(c, v) _mm_crc32_u8((c), (v))
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CRCFORGE_HAVE_CRC32C_INLINE 1
+#include <arm_acle.h>
+#define CRCFORGE_CRC32C_U64_(c, v) __crc32cd((uint32_t)(c), (v))
+#define CRCFORGE_CRC32C_U32_(c, v) __crc32cw((c), (v))
+#define CRCFORGE_CRC32C_U16_(c, v) __crc32ch((c), (v))
+#define CRCFORGE_CRC32C_U8_(c, v) __crc32cb((c), (v))
+#else
+#define CRCFORGE_HAVE_CRC32C_INLINE 0
+#endif
+
+#if CRCFORGE_HAVE_CRC32C_INLINE
+#include <string.h>
+#endif
+
+static inline uint32_t crcforge_crc32c_inline(uint32_t crc, const void *buf, size_t len)
+{
+#if CRCFORGE_HAVE_CRC32C_INLINE
+    if (len <= CRCFORGE_CRC32C_INLINE_MAX) {
+        const unsigned char *p = (const unsigned char *)buf;
+        uint64_t c = (uint32_t)~crc;
+        for (; len >= 8; len -= 8, p += 8) {
+            uint64_t v;
+            memcpy(&v, p, 8); /* one unaligned load; the bytes are little-endian */
+            c = CRCFORGE_CRC32C_U64_(c, v);
+        }
+        uint32_t r = (uint32_t)c;
+        if (len & 4) { /* the rest in at most three steps */
+            uint32_t v;
+            memcpy(&v, p, 4);
+            r = CRCFORGE_CRC32C_U32_(r, v);
+            p += 4;
+        }
+        if (len & 2) {
+            uint16_t v;
+            memcpy(&v, p, 2);
+            r = CRCFORGE_CRC32C_U16_(r, v);
+            p += 2;
+        }
+        if (len & 1)
+            r = CRCFORGE_CRC32C_U8_(r, *p);
+        return ~r;
+    }
+#endif
+    return crcforge_crc32c(crc, buf, len);
+}
+
 #ifdef __cplusplus
 }
 #endif
