@@ -103,8 +103,15 @@ def main():
              "Nanoseconds per call for 5 to 64-byte inputs (median of the samples): the "
              "throughput loop makes independent calls; the latency loop makes each call's "
              "address depend on the previous CRC, as a hash table probe chain would.", "",
-             "```", keys.split("\n\n", 1)[1].rstrip() if "\n\n" in keys else keys, "```", "",
-             "## Whole file, one and two threads (`crcforge sum -j N`)", "",
+             "```", keys.split("\n\n", 1)[1].rstrip() if "\n\n" in keys else keys, "```", ""]
+    short = work / "crc32c_short.txt"
+    if short.exists():  # built where crcforge.h has an inline CRC-32C path
+        page += ["## Short CRC-32C inlined (`crc32c_short_bench`)", "",
+                 "`crcforge_crc32c_inline` (the header's inline path, in a caller built with "
+                 "SSE4.2) beside a hand-written loop of the `crc32` instruction and the library "
+                 "call `crcforge_crc32c`; ns per call, min / median, throughput and latency "
+                 "loops as above.", "", "```", short.read_text().rstrip(), "```", ""]
+    page += ["## Whole file, one and two threads (`crcforge sum -j N`)", "",
              "`scripts/bench_threads.py`: a file in the page cache, wall time of the whole "
              "command, against a plain `cat FILE > /dev/null` read of the same file.", "",
              "```", (work / "threads.txt").read_text().rstrip(), "```", ""]
