@@ -348,6 +348,11 @@ static unsigned crc16_by_entry(const void *p, size_t n)
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    if (argc > 1 + quick) { /* anything but one --quick */
+        fprintf(stderr, "keyslot_bench: unknown argument '%s'\nusage: keyslot_bench [--quick]\n",
+                argv[1 + quick]);
+        return 2;
+    }
     int samples = quick ? 3 : 101, passes = quick ? 4 : 8; /* short samples: fewer preempted */
     uint64_t state = 1;
 
