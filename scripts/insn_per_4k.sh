@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions executed per 4 KiB by each aarch64 path, under qemu-aarch64 -cpu max.
 # qemu models no time, so this counts instructions, not speed: each run is single-stepped
-# (-singlestep: one instruction per translation block) with every block execution logged
+# (one instruction per translation block) with every block execution logged
 # (-d exec,nochain); tests/path_repeat is run with 1 and with 3 passes over the same
 # 4 KiB and the difference of the counts, halved, is one pass.  Deterministic.
 # Usage: scripts/insn_per_4k.sh [BUILD_DIR]   (default build-aarch64, a cross build)
@@ -9,9 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build-aarch64}
 emu="qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max"
+# One instruction per block: -one-insn-per-tb since qemu 8.1, -singlestep before (removed
+# in 9.0).
+step=-one-insn-per-tb
+$emu $step "$dir/crcforge" cpu >/dev/null 2>&1 || step=-singlestep
 
 count() { # IMPL ALGO REPEATS
-  $emu -singlestep -d exec,nochain -D /dev/stdout "$dir/tests/path_repeat" "$@" |
+  $emu $step -d exec,nochain -D /dev/stdout "$dir/tests/path_repeat" "$@" |
     grep -c '^Trace'
 }
 

@@ -6,6 +6,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export CRCFORGE_ROOT=$PWD
 
+for want in "$@"; do # a misspelt stage would otherwise run nothing and pass
+  if [ ! -f "tests/stages/$want.sh" ]; then
+    echo "scripts/test.sh: no stage '$want' (stages: $(cd tests/stages && ls *.sh | sed 's/\.sh$//' | tr '\n' ' '))" >&2
+    exit 2
+  fi
+done
 passed=() failed=() skipped=()
 for stage in tests/stages/*.sh; do
   name=$(basename "$stage" .sh)
