@@ -4,12 +4,12 @@ plain `cat FILE > /dev/null` read of it: how far threads take a whole-file check
 towards the speed at which the kernel can hand the file over.
 
 Usage: scripts/bench_threads.py [--crcforge build/crcforge] [--size 1G] [--repeat 5]
-                                [--algo crc32c] [--json OUT]
+                                [--algo crc32] [--cpus N --cpu-pair M,N] [--json OUT]
 The file is written once under $TMPDIR (random data), read once so that it sits in the
 page cache, and each command is then run --repeat times; min and median GB/s (decimal)
 are printed.  The CRC printed by every run is checked against Python's (zlib for crc32,
-else -j 1's) before its time counts.  One thread runs pinned to CPU 1 (taskset), two
-threads on CPUs 0-1, when taskset is installed.
+else -j 1's) before its time counts.  With --cpus and --cpu-pair (and taskset), the
+one-thread commands run pinned to that CPU and the two-thread one to that pair.
 """
 import argparse
 import json
@@ -25,12 +25,22 @@ import zlib
 
 
 def parse_size(text):
+    """A size in bytes, with an optional K, M or G suffix (binary): the --size type."""
     units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-    return int(text[:-1]) * units[text[-1]] if text[-1] in units else int(text)
+    digits, unit = (text[:-1], units[text[-1]]) if text[-1:] in units else (text, 1)
+    if not digits.isdigit() or not digits.isascii() or int(digits) == 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size (N, NK, NM or NG, N > 0)")
+    return int(digits) * unit
+
+
+def positive(text):
+    if not text.isascii() or not text.isdigit() or int(text) == 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a positive integer")
+    return int(text)
 
 
 def pinned(cpus, argv):
-    if shutil.which("taskset") and os.cpu_count() and os.cpu_count() > 1:
+    if cpus and shutil.which("taskset"):
         return ["taskset", "-c", cpus, *argv]
     return argv
 
@@ -53,12 +63,14 @@ def timed(argv, stdout):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--crcforge", default="build/crcforge")
-    ap.add_argument("--size", default="1G")
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--size", type=parse_size, default="1G")
+    ap.add_argument("--repeat", type=positive, default=5)
     ap.add_argument("--algo", default="crc32")
+    ap.add_argument("--cpus", help="CPU for the one-thread commands")
+    ap.add_argument("--cpu-pair", help="CPUs for the two-thread command, as M,N")
     ap.add_argument("--json")
     args = ap.parse_args()
-    size = parse_size(args.size)
+    size = args.size
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "big")
@@ -74,11 +86,11 @@ def main():
                 pass
 
         commands = {
-            "cat FILE > /dev/null": (pinned("1", ["cat", path]), subprocess.DEVNULL),
-            "crcforge sum -j 1": (pinned("1", [args.crcforge, "sum", "-a", args.algo, "-j", "1",
-                                               path]), subprocess.PIPE),
-            "crcforge sum -j 2": (pinned("0,1", [args.crcforge, "sum", "-a", args.algo, "-j",
-                                                 "2", path]), subprocess.PIPE),
+            "cat FILE > /dev/null": (pinned(args.cpus, ["cat", path]), subprocess.DEVNULL),
+            "crcforge sum -j 1": (pinned(args.cpus, [args.crcforge, "sum", "-a", args.algo,
+                                                     "-j", "1", path]), subprocess.PIPE),
+            "crcforge sum -j 2": (pinned(args.cpu_pair, [args.crcforge, "sum", "-a", args.algo,
+                                                         "-j", "2", path]), subprocess.PIPE),
         }
         want = f"{crc:08x}" if args.algo == "crc32" else None
         rows = []
@@ -98,7 +110,7 @@ def main():
                          "gbps_median": size / statistics.median(times) / 1e9,
                          "cpu_seconds_median": statistics.median(cpus)})
 
-    print(f"{size} bytes ({args.size}) in the page cache, {args.algo}, {args.repeat} runs "
+    print(f"{size} bytes in the page cache, {args.algo}, {args.repeat} runs "
           "each; GB/s from the wall time of the whole command; CPU s = user + system time "
           "of all its threads (below the wall time x threads when other processes had the "
           "CPUs)")

@@ -11,15 +11,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-timing=(--repeat 5 --min-time 10) out=docs repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
+usage() { echo "usage: scripts/benchmarks.sh [--quick] [--out DIR]" >&2; exit 2; }
+timing=(--repeat 5 --min-time 10) out= quick= repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
 while [ $# -gt 0 ]; do
   case $1 in
-    --quick) timing=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
-    --out) out=$2; shift ;;
-    *) echo "usage: scripts/benchmarks.sh [--quick] [--out DIR]" >&2; exit 2 ;;
+    --quick) quick=1 timing=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
+    --out) [ $# -ge 2 ] || usage; out=$2; shift ;;
+    *) usage ;;
   esac
   shift
 done
+# A smoke run must not overwrite the committed page and plots with its figures.
+if [ -z "$out" ]; then
+  if [ -n "$quick" ]; then out=$(mktemp -d); else out=docs; fi
+fi
 mkdir -p "$out"
 version=$(git describe --always --dirty 2>/dev/null || echo unknown) # before we write docs
 work=$(mktemp -d)
@@ -28,8 +33,14 @@ trap 'rm -rf "$work"' EXIT
 build=${CRCFORGE_BENCH_BUILD:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
-pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
+# Pinned to the last CPU this process may use, the two-thread run to the last two (with
+# taskset, and only if there are two): CPU numbers come from the affinity mask, not the host.
+mapfile -t allowed < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0)), sep="\n")')
+pin=() pin_cpu= pin_pair=
+if command -v taskset >/dev/null && [ ${#allowed[@]} -gt 1 ]; then
+  pin_cpu=${allowed[-1]} pin_pair=${allowed[-2]},${allowed[-1]}
+  pin=(taskset -c "$pin_cpu")
+fi
 
 algos=(crc32c crc32 crc64-nvme crc64-xz crc16-xmodem)
 for algo in "${algos[@]}"; do
@@ -48,9 +59,10 @@ if [ -x "$build/crc32c_short_bench" ]; then
 fi
 echo "bench: sum -j on a $file_size file" >&2
 python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \
+  ${pin_cpu:+--cpus "$pin_cpu" --cpu-pair "$pin_pair"} \
   --repeat "$repeat" --json "$work/threads.json" >"$work/threads.txt"
 
 python3 scripts/benchmarks_report.py --work "$work" --out "$out" ${readme:+--readme "$readme"} \
-  --command "$command" \
+  --command "$command" --pinned "${pin[*]:-not pinned}" \
   --version "$version" "${algos[@]}"
 echo "wrote $out/benchmarks.md" >&2

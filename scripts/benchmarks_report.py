@@ -46,6 +46,7 @@ def main():
     ap.add_argument("--readme")
     ap.add_argument("--command", required=True)
     ap.add_argument("--version", required=True, help="the crcforge commit measured")
+    ap.add_argument("--pinned", required=True, help="how the runs were pinned (taskset -c N)")
     ap.add_argument("algos", nargs="+")
     args = ap.parse_args()
     work, out = pathlib.Path(args.work), pathlib.Path(args.out)
@@ -73,7 +74,7 @@ def main():
         f"- Peers in the same run: {', '.join(built) or 'none'}"
         + (f"; not built: {', '.join(missing)}" if missing else "") + ". Each peer's CRC is "
         "checked against crcforge's on the benchmark data before its time counts.",
-        f"- Method: `crcforge bench`, pinned with `taskset -c 1`; every implementation is "
+        f"- Method: `crcforge bench`, pinned with `{args.pinned}`; every implementation is "
         f"called through the same function-pointer loop, timed by "
         + ("the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), so that time the scheduler "
            "gives to other processes on this shared machine is not counted"
@@ -84,8 +85,8 @@ def main():
         "cells show the **median GB/s (best)**, decimal (10^9 bytes/s). "
         "\"auto\" is crcforge's dispatched path; the others are forced one by one.",
         f"- Cycles per byte: {first['cycles']}.",
-        "- The machine is a shared 2-core VM: compare figures as ratios within one table, "
-        "not across runs.",
+        "- Compare figures as ratios within one table, not across runs: on a shared machine "
+        "the speed varies from run to run.",
         "",
         "## Headline (64-byte aligned buffers; GB/s, median (best))",
         "",

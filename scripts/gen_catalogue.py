@@ -48,6 +48,8 @@ def parse_crate(path):
 
 
 def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
     models = list(parse_crate(sys.argv[1]))
     aliases = {name: list(PROJECT_ALIASES.get(name, [])) for name, *_ in models}
     for alias, target in anycrc.aliases.items():
