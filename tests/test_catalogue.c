@@ -129,10 +129,13 @@ static void test_custom(void)
               "custom copy of %s", cat->name);
         crcforge_model_free(m);
     }
-    /* Widths the catalogue lacks: 1, 2, 63 against the reference. */
+    /* Widths the catalogue lacks (1, 2, 63) and even polynomials (every catalogue poly is
+     * odd) against the reference. */
     static const crcforge_params odd[] = {
         {1, 1, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1}, {2, 3, 1, 1, 0, 2},
         {63, 0x4000000000000003ull, 0x123456789abcdefull, 0, 1, 0x7fffffffffffffffull},
+        {16, 0x1020, 0xffff, 0, 0, 0}, {16, 0x1020, 0x1234, 1, 1, 0xffff},
+        {32, 0x04c11db6, 0xffffffff, 1, 1, 0xffffffff}, {64, 0x42f0e1eba9ea3692ull, 0, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
         crcforge_model *m = crcforge_model_new(&odd[i], NULL);

@@ -1,0 +1,72 @@
+/*
+ * CRCFORGE_IMPL read by the library itself (the CLI and Python force through the API
+ * first, so they never reach it).  ctest runs this with the variable set:
+ *   test_env_impl NAME     CRCFORGE_IMPL=NAME: every catalogue model the path serves
+ *                          chooses it, every other one "portable"
+ *   test_env_impl -BAD     CRCFORGE_IMPL=BAD (unknown): a warning on stderr naming it,
+ *                          and the automatic choice
+ * and every model's check value and random data against the reference either way.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "internal.h"
+
+int main(int argc, char **argv)
+{
+    check_begin("test_env_impl");
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_env_impl NAME | -BAD\n");
+        return 2;
+    }
+    const char *env = getenv("CRCFORGE_IMPL");
+    const int bad = argv[1][0] == '-';
+    const char *want = bad ? argv[1] + 1 : argv[1];
+    if (env == NULL || strcmp(env, want) != 0) {
+        fprintf(stderr, "test_env_impl: run it with CRCFORGE_IMPL=%s\n", want);
+        return 2;
+    }
+    if (!bad && !crcforge_impl_runnable(want)) {
+        SKIP("%s: this CPU cannot run it", want);
+        return check_end();
+    }
+    /* The warning goes to stderr at first use: catch it in a file. */
+    FILE *log = tmpfile();
+    int saved = dup(fileno(stderr));
+    fflush(stderr);
+    dup2(fileno(log), fileno(stderr));
+
+    uint8_t data[1000];
+    rnd_fill(data, sizeof data);
+    unsigned long wrong_path = 0, wrong_value = 0;
+    for (size_t i = 0; i < crcforge_model_count(); i++) {
+        const crcforge_model *m = crcforge_model_at(i);
+        const char *chosen = crcforge_impl_chosen(m);
+        if (bad)
+            wrong_path += strcmp(chosen, want) == 0;
+        else
+            wrong_path += strcmp(chosen, crcforge_impl_supports(want, m) ? want : "portable");
+        size_t n = rnd_below(sizeof data + 1);
+        wrong_value += crcforge_checksum(m, "123456789", 9) != crcforge_model_check(m) ||
+                       crcforge_checksum(m, data, n) != crc_reference(&m->p, data, n);
+    }
+
+    fflush(stderr);
+    dup2(saved, fileno(stderr));
+    char text[4096] = "";
+    rewind(log);
+    size_t got = fread(text, 1, sizeof text - 1, log);
+    text[got] = '\0';
+    fputs(text, stderr);
+    char expect[256];
+    snprintf(expect, sizeof expect, "CRCFORGE_IMPL=%s", want);
+    if (bad)
+        CHECK(strstr(text, expect) != NULL, "no warning naming %s on stderr", expect);
+    else
+        CHECK(got == 0, "unexpected output on stderr");
+    CHECK(wrong_path == 0, "%lu models on the wrong path", wrong_path);
+    CHECK(wrong_value == 0, "%lu models give wrong values", wrong_value);
+    return check_end();
+}
