@@ -80,29 +80,16 @@ uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_
 {
     const struct crc_tables *t = tables_of(m);
     unsigned w = m->p.width;
+    const int msb = !m->p.refin;
     if (uses_wide_entries(m)) {
-        const uint64_t *t0 = t->u.t64[0];
-        if (m->p.refin) {
-            while (n--)
-                reg = (reg >> 8) ^ t0[(reg ^ *p++) & 0xff];
-            return reg;
-        }
-        reg <<= 64 - w;
-        while (n--)
-            reg = (reg << 8) ^ t0[(reg >> 56) ^ *p++];
-        return reg >> (64 - w);
+        uint64_t (*t64)[256] = (uint64_t (*)[256])t->u.t64;
+        const unsigned s = msb ? 64 - w : 0; /* MSB-first registers sit left-aligned */
+        return (msb ? bytewise_64(t64, reg << s, p, n, 1) : bytewise_64(t64, reg, p, n, 0)) >> s;
     }
-    const uint32_t *t0 = t->u.t32[0];
-    uint32_t r = (uint32_t)reg;
-    if (m->p.refin) {
-        while (n--)
-            r = (r >> 8) ^ t0[(r ^ *p++) & 0xff];
-        return r;
-    }
-    r <<= 32 - w;
-    while (n--)
-        r = (r << 8) ^ t0[(r >> 24) ^ *p++];
-    return r >> (32 - w);
+    uint32_t (*t32)[256] = (uint32_t (*)[256])t->u.t32;
+    const unsigned s = msb ? 32 - w : 0;
+    return (msb ? bytewise_32(t32, (uint32_t)(reg << s), p, n, 1)
+                : bytewise_32(t32, (uint32_t)reg, p, n, 0)) >> s;
 }
 
 static int always(void)

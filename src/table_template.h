@@ -48,54 +48,63 @@ static void CAT(build_tables_, SUFFIX)(ENTRY (*t)[256], const crcforge_params *p
     }
 }
 
-static ENTRY CAT(update_refl_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n)
+/* One byte through the table, either bit order (msb a constant at each use). */
+static inline __attribute__((always_inline)) ENTRY CAT(step_, SUFFIX)(const ENTRY *t0, ENTRY r,
+                                                                      uint8_t b, const int msb)
+{
+    if (msb)
+        return (ENTRY)(r << 8) ^ t0[((r >> (ENTRY_BITS - 8)) ^ b) & 0xff];
+    return (r >> 8) ^ t0[(r ^ b) & 0xff];
+}
+
+/* One table lookup a byte: the classic loop. */
+static inline __attribute__((always_inline)) ENTRY
+CAT(bytewise_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n, const int msb)
+{
+    while (n--)
+        r = CAT(step_, SUFFIX)(t[0], r, *p++, msb);
+    return r;
+}
+
+/* Sixteen bytes a step, then the rest a byte at a time; msb is a constant at each call,
+ * so each bit order compiles to its own loop. */
+static inline __attribute__((always_inline)) ENTRY
+CAT(slice16_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n, const int msb)
 {
     while (n >= 16) {
         ENTRY w[LANES];
-        w[0] = r ^ LOAD_LE(p);
+        w[0] = r ^ (msb ? LOAD_BE(p) : LOAD_LE(p));
         UNROLL_ALL
         for (int i = 1; i < LANES; i++)
-            w[i] = LOAD_LE(p + i * (ENTRY_BITS / 8));
+            w[i] = msb ? LOAD_BE(p + i * (ENTRY_BITS / 8)) : LOAD_LE(p + i * (ENTRY_BITS / 8));
         /* Lanes not depending on r first, into four accumulators: the loop-carried
-         * path is then one lane's lookups and a short xor tree. */
+         * path is then one lane's lookups and a short xor tree.  Byte j of a lane (in
+         * stream order) sits at bit 8j when reflected, at the top minus 8j MSB-first. */
         ENTRY acc[4] = {0, 0, 0, 0};
         UNROLL_ALL
         for (int i = LANES - 1; i >= 0; i--)
             UNROLL_ALL
-            for (int j = 0; j < ENTRY_BITS / 8; j++)
-                acc[j & 3] ^= t[15 - i * (ENTRY_BITS / 8) - j][(w[i] >> (8 * j)) & 0xff];
+            for (int j = 0; j < ENTRY_BITS / 8; j++) {
+                const int at = msb ? ENTRY_BITS - 8 - 8 * j : 8 * j;
+                acc[j & 3] ^= t[15 - i * (ENTRY_BITS / 8) - j][(w[i] >> at) & 0xff];
+            }
         r = (acc[0] ^ acc[1]) ^ (acc[2] ^ acc[3]);
         p += 16;
         n -= 16;
     }
     while (n--)
-        r = (r >> 8) ^ t[0][(r ^ *p++) & 0xff];
+        r = CAT(step_, SUFFIX)(t[0], r, *p++, msb);
     return r;
+}
+
+static ENTRY CAT(update_refl_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n)
+{
+    return CAT(slice16_, SUFFIX)(t, r, p, n, 0);
 }
 
 static ENTRY CAT(update_msb_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n)
 {
-    while (n >= 16) {
-        ENTRY w[LANES];
-        w[0] = r ^ LOAD_BE(p);
-        UNROLL_ALL
-        for (int i = 1; i < LANES; i++)
-            w[i] = LOAD_BE(p + i * (ENTRY_BITS / 8));
-        /* Lanes not depending on r first, into four accumulators: the loop-carried
-         * path is then one lane's lookups and a short xor tree. */
-        ENTRY acc[4] = {0, 0, 0, 0};
-        UNROLL_ALL
-        for (int i = LANES - 1; i >= 0; i--)
-            UNROLL_ALL
-            for (int j = 0; j < ENTRY_BITS / 8; j++)
-                acc[j & 3] ^= t[15 - i * (ENTRY_BITS / 8) - j][(w[i] >> (ENTRY_BITS - 8 - 8 * j)) & 0xff];
-        r = (acc[0] ^ acc[1]) ^ (acc[2] ^ acc[3]);
-        p += 16;
-        n -= 16;
-    }
-    while (n--)
-        r = (ENTRY)(r << 8) ^ t[0][((r >> (ENTRY_BITS - 8)) ^ *p++) & 0xff];
-    return r;
+    return CAT(slice16_, SUFFIX)(t, r, p, n, 1);
 }
 
 #undef LANES
