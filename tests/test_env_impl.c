@@ -29,7 +29,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!bad && !crcforge_impl_runnable(want)) {
-        SKIP("%s: this CPU cannot run it", want);
+        SKIP("CRCFORGE_IMPL=%s: not a path this build and CPU run", want);
         return check_end();
     }
     /* The warning goes to stderr at first use: catch it in a file. */

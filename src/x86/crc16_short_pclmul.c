@@ -30,83 +30,19 @@ static int pclmul_runnable(void)
     return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
 }
 
+typedef __m128i vec_t;
+#define V_LOAD(q) _mm_loadu_si128((const __m128i *)(const void *)(q))
+#define V_PAIR(lo, hi) _mm_set_epi64x((long long)(hi), (long long)(lo))
+#define V_XOR _mm_xor_si128
+#define V_OR _mm_or_si128
+#define V_SHUFFLE _mm_shuffle_epi8
+#define V_BRACES(x) _mm_cmpeq_epi8(x, _mm_set1_epi8('{'))
+#define V_ANY(x) (_mm_movemask_epi8(x) != 0)
+#define V_CLMUL(a, ia, b, ib) _mm_clmulepi64_si128(a, b, (ia) | (ib) << 4)
+#define V_LOW_UP(x) _mm_slli_si128(x, 8)
+#define V_WORD3(x) _mm_extract_epi16(x, 3)
+
 #define IMPL crc16_short_pclmul
 #define NAME "pclmul"
 #define RUNNABLE pclmul_runnable
-#include "../crc16_short_entries.h" /* the entry points, around the body below */
-
-/* The last two words [w_{m-2} | w_{m-1}] (high | low qword) into A x^48. */
-TARGET static inline __m128i fold_last_pair(__m128i x, const struct crc16_short_consts *k)
-{
-    __m128i kv = _mm_loadu_si128((const __m128i *)&k->fold[0]);
-    return _mm_xor_si128(_mm_slli_si128(x, 8), _mm_clmulepi64_si128(x, kv, 0x11));
-}
-
-/* Words j (low qword) and j+1 (high qword) from the end, times k_j and k_{j+1}. */
-TARGET static inline __m128i fold_pair(__m128i x, const struct crc16_short_consts *k, size_t j)
-{
-    __m128i kv = _mm_loadu_si128((const __m128i *)&k->fold[j]);
-    return _mm_xor_si128(_mm_clmulepi64_si128(x, kv, 0x00), _mm_clmulepi64_si128(x, kv, 0x11));
-}
-
-/* Lanes of x equal to '{' (zero padding never is). */
-TARGET static inline __m128i open_braces(__m128i x)
-{
-    return _mm_cmpeq_epi8(x, _mm_set1_epi8('{'));
-}
-
-/*
- * The CRC of p[0..n); with stop_at_brace (a constant at each call site), -1 instead
- * when the key holds a '{', found on the loads the CRC needs anyway.
- */
-TARGET static inline int crc16_short_body(const struct crc16_short_consts *k, const uint8_t *p,
-                                          size_t n, int stop_at_brace)
-{
-    /* barrett_mu, poly_x48: adjacent, the low and high qwords. */
-    const __m128i barrett = _mm_loadu_si128((const __m128i *)&k->barrett_mu);
-    __m128i t;
-    if (n <= 8) {
-        /* A = word x^16: A_hi = word, A_lo = 0; the word can stay in the low qword. */
-        __m128i x = _mm_cvtsi64_si128((long long)load_be_upto8(p, n));
-        if (stop_at_brace && _mm_movemask_epi8(open_braces(x)) != 0)
-            return -1;
-        __m128i h = _mm_clmulepi64_si128(x, barrett, 0x00);  /* A_hi mu' */
-        __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11); /* floor(A_hi mu'/x^64) P' */
-        __m128i qa = _mm_clmulepi64_si128(x, barrett, 0x10); /* A_hi P' */
-        return _mm_extract_epi16(_mm_xor_si128(qh, qa), 3);
-    }
-    if (n < 16) {
-        uint64_t first = crc_load_be64(p) >> (8 * (16 - n)), last = crc_load_be64(p + n - 8);
-        __m128i x = _mm_set_epi64x((long long)first, (long long)last);
-        if (stop_at_brace && _mm_movemask_epi8(open_braces(x)) != 0)
-            return -1;
-        t = fold_last_pair(x, k);
-    } else {
-        /* take_last[0..16): the full byte reversal. */
-        const __m128i reverse = _mm_loadu_si128((const __m128i *)k->take_last);
-        const uint8_t *block = p + n - 16;
-        __m128i raw = _mm_loadu_si128((const __m128i *)block);
-        __m128i braces = open_braces(raw);
-        t = fold_last_pair(_mm_shuffle_epi8(raw, reverse), k);
-        size_t j = 2;
-        for (; block - p > 16; j += 2) {
-            block -= 16;
-            raw = _mm_loadu_si128((const __m128i *)block);
-            braces = _mm_or_si128(braces, open_braces(raw));
-            t = _mm_xor_si128(t, fold_pair(_mm_shuffle_epi8(raw, reverse), k, j));
-        }
-        if (block > p) {
-            size_t first = (size_t)(block - p); /* 1..16 bytes left, at p */
-            __m128i take = _mm_loadu_si128((const __m128i *)(k->take_last + 16 - first));
-            raw = _mm_loadu_si128((const __m128i *)p); /* bytes past `first` are key too */
-            braces = _mm_or_si128(braces, open_braces(raw));
-            t = _mm_xor_si128(t, fold_pair(_mm_shuffle_epi8(raw, take), k, j));
-        }
-        if (stop_at_brace && _mm_movemask_epi8(braces) != 0)
-            return -1;
-    }
-    __m128i h = _mm_clmulepi64_si128(t, barrett, 0x01);  /* A_hi mu' */
-    __m128i qh = _mm_clmulepi64_si128(h, barrett, 0x11); /* floor(A_hi mu'/x^64) P' */
-    __m128i qa = _mm_clmulepi64_si128(t, barrett, 0x11); /* A_hi P' */
-    return _mm_extract_epi16(_mm_xor_si128(t, _mm_xor_si128(qh, qa)), 3);
-}
+#include "../crc16_short_entries.h" /* the body and the entry points */
