@@ -5,6 +5,13 @@
  * Values, not registers: every function that takes or returns a CRC deals in the
  * final CRC value of the model (after refout and xorout), as the catalogue's check
  * values are written.  All functions are thread-safe.
+ *
+ * Buffers: a data pointer (buf, key) may be NULL only when its length is 0; this holds
+ * for every function taking one, crcforge_crc32c_inline and crcforge_keyslots included.
+ *
+ * Memory: a model's tables and constants are built lazily, on first use, and kept; if
+ * that allocation fails the library calls abort().  Only crcforge_model_new reports
+ * running out of memory (NULL, *why "out of memory").
  */
 #ifndef CRCFORGE_H
 #define CRCFORGE_H
@@ -55,7 +62,8 @@ CRCFORGE_API uint16_t crcforge_crc16_xmodem_combine(uint16_t crc1, uint16_t crc2
 CRCFORGE_API unsigned crcforge_keyslot(const void *key, size_t len);
 /* The same for n keys in one call: slots[i] = crcforge_keyslot(keys[i], lens[i]).
  * Faster than a loop of single calls for many short keys (no call per key; the work of
- * independent keys overlaps). */
+ * independent keys overlaps).  keys, lens and slots may be NULL only when n == 0, keys[i]
+ * only when lens[i] == 0. */
 CRCFORGE_API void crcforge_keyslots(const void *const *keys, const size_t *lens, size_t n,
                                     uint16_t *slots);
 
@@ -114,7 +122,8 @@ CRCFORGE_API void crcforge_init(crcforge_state *s, const crcforge_model *m);
 CRCFORGE_API void crcforge_update(crcforge_state *s, const void *buf, size_t len);
 CRCFORGE_API uint64_t crcforge_final(const crcforge_state *s);
 
-/* CRC of A||B for any model, from CRC(A), CRC(B) and |B|. */
+/* CRC of A||B for any model, from CRC(A), CRC(B) and |B|.  crc1 and crc2 are masked to
+ * the model's width (bits above it are ignored). */
 CRCFORGE_API uint64_t crcforge_combine(const crcforge_model *m, uint64_t crc1, uint64_t crc2,
                                        uint64_t len2);
 
@@ -126,19 +135,25 @@ CRCFORGE_API uint64_t crcforge_combine(const crcforge_model *m, uint64_t crc1, u
 CRCFORGE_API size_t crcforge_impl_count(void);              /* compiled in */
 CRCFORGE_API const char *crcforge_impl_name(size_t i);
 CRCFORGE_API int crcforge_impl_runnable(const char *name);  /* this CPU and OS can run it */
-/* Whether the path exists for model m (regardless of the CPU). */
+/* Whether the path exists for model m (regardless of the CPU); 0 when m is NULL. */
 CRCFORGE_API int crcforge_impl_supports(const char *name, const crcforge_model *m);
-/* Name of the path the dispatcher chose for m. */
+/* Name of the path the dispatcher chose for m (NULL when m is NULL). */
 CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
 
 /* Force every model that has a path called name onto it, the others onto "portable";
- * NULL returns to automatic choice.  Returns 0, or -1 with *why set when the name is
- * unknown or this CPU cannot run it.  The environment variable CRCFORGE_IMPL does the
- * same at first use.  Meant for tests and benchmarks: call it before hashing. */
+ * NULL or "auto" returns to automatic choice.  Returns 0, or -1 with *why set when the
+ * name is unknown or this CPU cannot run it.  Catalogue models take the new choice on
+ * their next use; a custom model (crcforge_model_new) already resolved (hashed, or
+ * passed to crcforge_impl_chosen) keeps its path.  Meant for tests and benchmarks: call
+ * it before hashing.
+ * The environment variable CRCFORGE_IMPL does the same, read once when the library
+ * first hashes unless crcforge_impl_force came first ("auto" or empty: automatic); a
+ * name that is unknown or that this CPU cannot run prints a warning to stderr, and the
+ * automatic choice is used. */
 CRCFORGE_API int crcforge_impl_force(const char *name, const char **why);
 
-/* Like crcforge_init, pinned to one path.  Returns 0, or -1 with *why set when the
- * path is unknown, does not serve m, or cannot run on this CPU. */
+/* Like crcforge_init, pinned to one path.  Returns 0, or -1 with *why set when m is
+ * NULL, or the path is unknown, does not serve m, or cannot run on this CPU. */
 CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
                                     const char **why);
 

@@ -1,4 +1,4 @@
-/* Bit helpers and the register <-> value conversions every entry point shares. */
+/* Bit helpers; the start register and register -> value, shared by the entry points. */
 #include "internal.h"
 
 uint64_t crc_width_mask(unsigned width)
@@ -28,12 +28,4 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
     if (m->p.refin != m->p.refout)
         reg = crc_reflect(reg, m->p.width);
     return (reg ^ m->p.xorout) & crc_width_mask(m->p.width);
-}
-
-uint64_t crc_value_to_register(const crcforge_model *m, uint64_t value)
-{
-    uint64_t reg = (value ^ m->p.xorout) & crc_width_mask(m->p.width);
-    if (m->p.refin != m->p.refout)
-        reg = crc_reflect(reg, m->p.width);
-    return reg;
 }

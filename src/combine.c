@@ -12,6 +12,7 @@
 
 #include "combine.h"
 #include "cpu.h"
+#include "fold_consts.h"
 #include "internal.h"
 
 /* a * b mod P over GF(2), MSB-first notation, Horner on b's bits. */
@@ -49,21 +50,6 @@ uint64_t crc_xpow_mod(uint64_t e, const crcforge_params *p)
     return r;
 }
 
-/* floor(x^128 / (x^64 + low)) less its x^64 term, by long division: after the x^128
- * step the remainder is low * x^64; quotient bit i cancels x^(64+i).  Only the
- * remainder's high half decides quotient bits, so its low half is not kept. */
-static uint64_t barrett_quotient(uint64_t low)
-{
-    uint64_t q = 0, r_hi = low;
-    for (int i = 63; i >= 0; i--) {
-        if ((r_hi >> i) & 1) {
-            q |= (uint64_t)1 << i;
-            r_hi ^= ((uint64_t)1 << i) ^ (i ? low >> (64 - i) : 0);
-        }
-    }
-    return q;
-}
-
 static const struct combine_powers *powers_of(const crcforge_model *m)
 {
     crcforge_model *mm = (crcforge_model *)m;
@@ -77,8 +63,8 @@ static const struct combine_powers *powers_of(const crcforge_model *m)
     fresh->x8_pow2k[0] = crc_xpow_mod(8, p);
     for (int k = 1; k < 64; k++)
         fresh->x8_pow2k[k] = crc_mulmod(fresh->x8_pow2k[k - 1], fresh->x8_pow2k[k - 1], p);
-    fresh->lifted_poly = p->poly << (64 - p->width);
-    fresh->barrett = barrett_quotient(fresh->lifted_poly);
+    fresh->lifted_poly = fold_lifted_poly(p);
+    fresh->barrett = fold_xpow_div(128, fresh->lifted_poly);
     return CRC_PUBLISH_ONCE(&mm->powers, fresh);
 }
 

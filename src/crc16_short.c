@@ -6,51 +6,27 @@
 #include <string.h>
 
 #include "crc16_short.h"
+#include "fold_consts.h"
 #include "internal.h"
 
 struct crc16_short_consts crc16_short_k;
 
 /*
- * x^n mod P, and the low 64 bits of floor(x^n / P), by long division of x^n one bit at
- * a time: the dividend's bits enter a 17-bit window; whenever the window reaches
- * degree 16 the quotient gets a 1 and P is subtracted.
+ * Modulo P' = P * x^48 = x^64 + poly_x48 (fold_consts.h's arithmetic):
+ * x^(n+48) mod P' = (x^n mod P) * x^48 and floor(x^(n+48) / P') = floor(x^n / P).
  */
-static uint16_t xpow_divide(unsigned n, uint64_t *quotient_low64)
-{
-    const uint32_t p = (uint32_t)crc_model_crc16_xmodem->p.poly | 1u << 16;
-    uint32_t window = 0;
-    uint64_t q = 0;
-    for (unsigned i = 0; i <= n; i++) {
-        window = window << 1 | (i == 0); /* x^n: a one, then n zeros */
-        unsigned bit = window >> 16 & 1;
-        q = q << 1 | bit;
-        if (bit)
-            window ^= p;
-    }
-    if (quotient_low64 != NULL)
-        *quotient_low64 = q;
-    return (uint16_t)window;
-}
-
-/* v * x^k mod P, for v of degree < 16. */
-static uint16_t mul_xpow(uint16_t v, unsigned k)
-{
-    const uint16_t poly = (uint16_t)crc_model_crc16_xmodem->p.poly;
-    for (unsigned i = 0; i < k; i++)
-        v = (uint16_t)(v << 1) ^ ((v & 0x8000u) ? poly : 0);
-    return v;
-}
-
 static void build_consts(void)
 {
     struct crc16_short_consts *k = &crc16_short_k;
+    const crcforge_params *p = &crc_model_crc16_xmodem->p;
+    k->poly_x48 = fold_lifted_poly(p);
     for (unsigned j = 0; j < CRC16_SHORT_MAX / 8; j++)
-        k->fold[j] = (uint64_t)xpow_divide(64 * j + 16, NULL) << 48;
-    xpow_divide(80, &k->barrett_mu);
-    k->poly_x48 = crc_model_crc16_xmodem->p.poly << 48;
+        k->fold[j] = fold_xpow_mod(64 * j + 64, k->poly_x48);
+    k->barrett_mu = fold_xpow_div(128, k->poly_x48);
+    const uint64_t x16 = crc_xpow_mod(16, p), x24 = crc_xpow_mod(24, p);
     for (unsigned v = 0; v < 256; v++) {
-        k->by_byte[v] = mul_xpow((uint16_t)v, 16);
-        k->by_byte_x8[v] = mul_xpow((uint16_t)v, 24);
+        k->by_byte[v] = (uint16_t)crc_mulmod(v, x16, p);
+        k->by_byte_x8[v] = (uint16_t)crc_mulmod(v, x24, p);
     }
     for (unsigned i = 0; i < 32; i++)
         k->take_last[i] = i < 16 ? (uint8_t)(15 - i) : 0x80; /* 0x80: the shuffle writes 0 */

@@ -118,11 +118,13 @@ int crcforge_impl_runnable(const char *name)
 int crcforge_impl_supports(const char *name, const crcforge_model *m)
 {
     const struct crc_impl *impl = crc_impl_lookup(name);
-    return impl != NULL && impl->supports(m);
+    return impl != NULL && m != NULL && impl->supports(m);
 }
 
 const char *crcforge_impl_chosen(const crcforge_model *m)
 {
+    if (m == NULL)
+        return NULL;
     const struct crc_impl *impl = atomic_load_explicit(&((crcforge_model *)m)->impl,
                                                        memory_order_acquire);
     return (impl != NULL ? impl : crc_impl_resolve(m))->name;
@@ -152,7 +154,7 @@ int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *n
                        const char **why)
 {
     const struct crc_impl *impl = crc_impl_lookup(name);
-    const char *reason = unusable_reason(impl);
+    const char *reason = m == NULL ? "no model given" : unusable_reason(impl);
     if (reason == NULL && !impl->supports(m))
         reason = "that implementation does not serve this model";
     if (reason != NULL) {

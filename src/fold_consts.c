@@ -13,8 +13,7 @@ int fold_supported(const crcforge_model *m)
     return m->p.width >= 8 && m->p.width <= 64;
 }
 
-/* x^k mod G', G' = x^64 + low. */
-static uint64_t xpow_mod(unsigned k, uint64_t low)
+uint64_t fold_xpow_mod(unsigned k, uint64_t low)
 {
     if (k < 64)
         return (uint64_t)1 << k;
@@ -24,9 +23,8 @@ static uint64_t xpow_mod(unsigned k, uint64_t low)
     return r;
 }
 
-/* floor(x^k / G') for 64 <= k <= 128, without its x^64 term when k = 128 (it has degree
- * k - 64).  Dividing x^(j+1) = x * (q*G' + r): the quotient gains the top bit of r. */
-static uint64_t xpow_div(unsigned k, uint64_t low)
+/* Dividing x^(j+1) = x * (q*G' + r): the quotient gains the top bit of r. */
+uint64_t fold_xpow_div(unsigned k, uint64_t low)
 {
     uint64_t q = 1, r = low; /* x^64 = 1 * G' + low */
     for (unsigned j = 64; j < k; j++) {
@@ -41,18 +39,18 @@ static struct fold_pair fold_pair_for(unsigned d, uint64_t low, int lsb_first)
 {
     struct fold_pair f;
     if (lsb_first) {
-        f.low = crc_reflect(xpow_mod(d + 63, low), 64);
-        f.high = crc_reflect(xpow_mod(d - 1, low), 64);
+        f.low = crc_reflect(fold_xpow_mod(d + 63, low), 64);
+        f.high = crc_reflect(fold_xpow_mod(d - 1, low), 64);
     } else {
-        f.low = xpow_mod(d, low);
-        f.high = xpow_mod(d + 64, low);
+        f.low = fold_xpow_mod(d, low);
+        f.high = fold_xpow_mod(d + 64, low);
     }
     return f;
 }
 
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
 {
-    const uint64_t low = p->poly << (64 - p->width); /* G' - x^64 */
+    const uint64_t low = fold_lifted_poly(p); /* G' - x^64 */
     const int lsb = p->refin != 0;
     c->width = p->width;
     c->lsb_first = lsb;
@@ -65,14 +63,14 @@ void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
     for (unsigned i = 0; i < 4; i++)
         c->reduce_lanes[i] = fold_pair_for(64 + 128 * (3 - i), low, lsb);
     if (lsb) {
-        c->reduce_128 = crc_reflect(xpow_mod(127, low), 64);
-        c->barrett_quotient = crc_reflect(xpow_div(127, low), 64);
+        c->reduce_128 = crc_reflect(fold_xpow_mod(127, low), 64);
+        c->barrett_quotient = crc_reflect(fold_xpow_div(127, low), 64);
         /* Coefficients 64..1 of G' at bits 0..63: bit b is coefficient 64 - b. */
         c->barrett_poly = crc_reflect((low >> 1) | (uint64_t)1 << 63, 64);
         c->barrett_poly_x0 = (low & 1) ? ~(uint64_t)0 : 0;
     } else {
-        c->reduce_128 = xpow_mod(128, low);
-        c->barrett_quotient = xpow_div(128, low);
+        c->reduce_128 = fold_xpow_mod(128, low);
+        c->barrett_quotient = fold_xpow_div(128, low);
         c->barrett_poly = low;
         c->barrett_poly_x0 = 0;
     }

@@ -92,6 +92,21 @@ struct fold_consts {
     int lsb_first; /* refin: the reflected domain */
 };
 
+/*
+ * Arithmetic modulo G' = x^64 + low (low = G' - x^64, MSB-first), also used by combine.c
+ * (its Barrett constants) and crc16_short.c (its folding constants).
+ */
+/* G' - x^64 for a model's generator G: poly * x^(64 - width), any width 1..64. */
+static inline uint64_t fold_lifted_poly(const crcforge_params *p)
+{
+    return p->poly << (64 - p->width);
+}
+/* x^k mod G'. */
+uint64_t fold_xpow_mod(unsigned k, uint64_t low);
+/* floor(x^k / G') for 64 <= k <= 128, without its x^64 term when k = 128 (it has degree
+ * k - 64). */
+uint64_t fold_xpow_div(unsigned k, uint64_t low);
+
 /* Does the folding engine serve this model (width 8..64)? */
 int fold_supported(const crcforge_model *m);
 

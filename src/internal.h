@@ -5,7 +5,7 @@
  * right-aligned in the low `width` bits of a uint64_t: for a reflected model (refin)
  * the register is bit-reversed, bit 0 holding the coefficient of x^(width-1).  An
  * update function takes that register and returns it after the data; init, refout and
- * xorout are applied only by the public entry points (model.c, stream.c).
+ * xorout are applied only by the public entry points (api.c; combine.c for combining).
  */
 #ifndef CRCFORGE_INTERNAL_H
 #define CRCFORGE_INTERNAL_H
@@ -76,10 +76,9 @@ extern struct crcforge_model *const crc_model_crc16_xmodem;
 /* bits.c: small helpers on polynomials in MSB-first notation. */
 uint64_t crc_width_mask(unsigned width);
 uint64_t crc_reflect(uint64_t v, unsigned width);
-/* Register <-> value conversions of a model. */
+/* A model's start register, and register -> CRC value. */
 uint64_t crc_init_register(const crcforge_model *m);
 uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg);
-uint64_t crc_value_to_register(const crcforge_model *m, uint64_t value);
 
 /* reference.c: bit at a time, the oracle of the tests. */
 uint64_t crc_reference_update(const crcforge_params *p, uint64_t reg, const uint8_t *data,

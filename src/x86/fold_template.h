@@ -53,7 +53,6 @@ typedef __m128i vec_t;
 #define VBROADCAST(x) (x)
 #define VSHUFFLE(a, m) _mm_shuffle_epi8(a, m)
 #define VFROM128(x) (x)
-#define VXOR3(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0x96)
 #elif VL == 32
 typedef __m256i vec_t;
 #define VLOADU(q) _mm256_loadu_si256((const void *)(q))
@@ -62,7 +61,6 @@ typedef __m256i vec_t;
 #define VBROADCAST(x) _mm256_broadcastsi128_si256(x)
 #define VSHUFFLE(a, m) _mm256_shuffle_epi8(a, m)
 #define VFROM128(x) _mm256_zextsi128_si256(x)
-#define VXOR3(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x96)
 #elif VL == 64
 typedef __m512i vec_t;
 #define VLOADU(q) _mm512_loadu_si512((const void *)(q))
@@ -71,9 +69,19 @@ typedef __m512i vec_t;
 #define VBROADCAST(x) _mm512_broadcast_i32x4(x)
 #define VSHUFFLE(a, m) _mm512_shuffle_epi8(a, m)
 #define VFROM128(x) _mm512_zextsi128_si512(x)
-#define VXOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
 #else
 #error "VL must be 16, 32 or 64"
+#endif
+
+/* Three-way xor in one vpternlogq: AVX-512 tiers only (AVX-512VL for xmm and ymm). */
+#if USE_AVX512
+#if VL == 16
+#define VXOR3(a, b, c) _mm_ternarylogic_epi64(a, b, c, 0x96)
+#elif VL == 32
+#define VXOR3(a, b, c) _mm256_ternarylogic_epi64(a, b, c, 0x96)
+#else
+#define VXOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
+#endif
 #endif
 
 /* Fold distances for one vector, 2, 4 and 8 vectors. */
