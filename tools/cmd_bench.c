@@ -146,6 +146,7 @@ static int check_impl(const char *name)
     return -1;
 }
 
+/* 0: run; 1: help printed, nothing to run; -1: error said. */
 static int parse_options(int argc, char **argv, struct bench_options *o)
 {
     long v;
@@ -154,7 +155,7 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(bench_usage, stdout);
-            exit(EXIT_OK);
+            return 1;
         } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && next) {
             if (o->nmodels == MAX_LIST) {
                 cli_error("bench: more than %d algorithms", MAX_LIST);
@@ -258,21 +259,28 @@ static uint8_t *random_buffer(size_t size)
     return p;
 }
 
-/* Writes one report to path ("-": standard output); returns 0 or -1 after saying why. */
+/* Writes one report to path ("-": standard output, which main flushes and checks);
+ * returns 0 or -1 after saying why. */
 static int write_report(const char *path, void (*print)(FILE *, const struct bench_run *),
                         const struct bench_run *run)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (strcmp(path, "-") == 0) {
+        print(stdout, run);
+        return 0;
+    }
+    FILE *f = fopen(path, "w");
     if (f == NULL) {
         cli_error("%s: %s", path, strerror(errno));
         return -1;
     }
     print(f, run);
-    int bad = ferror(f);
-    if (f != stdout && fclose(f) != 0)
-        bad = 1;
-    if (bad) {
-        cli_error("%s: write error", path);
+    errno = 0;
+    /* Flushed first: ferror alone misses what is still in the buffer. */
+    int err = fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && err == 0)
+        err = errno;
+    if (err != 0) {
+        cli_error("%s: %s", path, strerror(err));
         return -1;
     }
     return 0;
@@ -281,8 +289,9 @@ static int write_report(const char *path, void (*print)(FILE *, const struct ben
 int cmd_bench(int argc, char **argv)
 {
     struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
-    if (parse_options(argc, argv, &o) != 0)
-        return EXIT_TROUBLE;
+    int parsed = parse_options(argc, argv, &o);
+    if (parsed != 0)
+        return parsed > 0 ? EXIT_OK : EXIT_TROUBLE;
 
     size_t largest = 0;
     for (size_t k = 0; k < o.nsizes; k++)

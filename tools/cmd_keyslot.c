@@ -50,9 +50,5 @@ int cmd_keyslot(int argc, char **argv)
     }
     for (; i < argc; i++)
         printf("%u\n", crcforge_keyslot(argv[i], strlen(argv[i])));
-    if (fflush(stdout) != 0) {
-        cli_error("standard output: %s", strerror(errno));
-        status = EXIT_TROUBLE;
-    }
-    return status;
+    return status; /* main checks that standard output was written */
 }

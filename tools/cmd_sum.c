@@ -268,9 +268,5 @@ int cmd_sum(int argc, char **argv)
         }
     }
     cli_release_model(o.model);
-    if (fflush(stdout) != 0) {
-        cli_error("standard output: %s", strerror(errno));
-        status = EXIT_TROUBLE;
-    }
-    return status;
+    return status; /* main checks that standard output was written */
 }

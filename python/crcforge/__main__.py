@@ -36,6 +36,30 @@ def error(message):
     sys.stderr.write(f"crcforge: {message}\n")
 
 
+class Output:
+    """Standard output that keeps the first write error, reported once at the end (as the
+    C tool does), so that a full disk neither stops the remaining inputs nor ends in a
+    traceback."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.error = None
+
+    def write(self, data):
+        if self.error is None:
+            try:
+                self.stream.write(data)
+            except OSError as e:
+                self.error = e
+
+    def flush(self):
+        if self.error is None:
+            try:
+                self.stream.flush()
+            except OSError as e:
+                self.error = e
+
+
 def parse_number(text):
     if text.startswith(("-", "+")) or not text:
         raise ValueError(text)
@@ -213,10 +237,9 @@ def parse_sum_options(args):
     return opts, args[i:]
 
 
-def cmd_sum(args):
+def cmd_sum(args, out):
     opts, names = parse_sum_options(args)
     model, width = model_of(opts["algo"])
-    out = sys.stdout.buffer
     if opts["verify"]:
         if len(names) != 1:
             raise Trouble("sum -c takes exactly one LISTFILE")
@@ -232,15 +255,15 @@ def cmd_sum(args):
     return status
 
 
-def main(argv):
+def run_command(argv, out):
     if not argv:
         sys.stderr.write(USAGE)
         return EXIT_TROUBLE
     if argv[0] in ("-h", "--help"):
-        sys.stdout.write(USAGE)
+        out.write(USAGE.encode())
         return EXIT_OK
     if argv[0] == "--version":
-        print(f"crcforge {crcforge.__version__}")
+        out.write(f"crcforge {crcforge.__version__}\n".encode())
         return EXIT_OK
     try:
         impl = os.environ.get("CRCFORGE_IMPL", "")
@@ -251,14 +274,20 @@ def main(argv):
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
         if argv[0] != "sum":
             raise Trouble(f"unknown command '{argv[0]}' (python -m crcforge has only sum)")
-        status = cmd_sum(argv[1:])
+        return cmd_sum(argv[1:], out)
     except Trouble as e:
         error(str(e))
         return EXIT_TROUBLE
-    try:
-        sys.stdout.flush()
-    except OSError as e:
-        error(f"standard output: {e.strerror}")
+
+
+def main(argv):
+    out = Output(sys.stdout.buffer)
+    status = run_command(argv, out)
+    out.flush()  # output that could not be written is a failure, whatever was asked
+    if out.error is not None:
+        error(f"standard output: {out.error.strerror}")
+        # The interpreter flushes stdout again on exit: give it somewhere that works.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = EXIT_TROUBLE
     return status
 

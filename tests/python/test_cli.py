@@ -196,3 +196,44 @@ def test_sparse_file_bounded_memory(tool, tmp_path):
         want = zlib.crc32(zero, want)
     assert out == [f"{want:08x}  {sparse}"]
     assert peak_kib < 16 * 1024, f"peak RSS {peak_kib} KiB for a {size >> 30} GiB file"
+
+
+BENCH_PROBE = ["--sizes", "8", "--offsets", "0", "--repeat", "1", "--min-time", "0",
+               "-i", "portable"]  # one tiny measurement: only its output matters here
+
+
+def run_to_full(tool, *args):
+    """Runs the tool with standard output on /dev/full, where every write fails."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    env = {k: v for k, v in os.environ.items() if k != "CRCFORGE_IMPL"}
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([*tool, *args], stdin=subprocess.DEVNULL, stdout=full,
+                           stderr=subprocess.PIPE, env=env, timeout=600)
+    return p.returncode, p.stderr.decode(errors="replace")
+
+
+@pytest.mark.parametrize("args", [["sum"], ["--version"], ["--help"]])
+def test_output_write_failure(tool, args):
+    code, err = run_to_full(tool, *args)
+    assert code == 2 and "crcforge: standard output: No space left on device" in err, err
+
+
+def test_verify_output_write_failure(tool, tmp_path):
+    data = tmp_path / "data"
+    data.write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_text(f"00000000  {data}\n")  # a FAILED line: 1, unless it is lost
+    code, err = run_to_full(tool, "sum", "-c", str(listfile))
+    assert code == 2 and "crcforge: standard output: No space left on device" in err, err
+
+
+@pytest.mark.c_only
+@pytest.mark.parametrize("args", [
+    ["list"], ["cpu"], ["cpu", "--impls"], ["keyslot", "k"], ["bench", "--help"],
+    ["bench", *BENCH_PROBE], ["bench", *BENCH_PROBE, "--csv"],
+    ["bench", *BENCH_PROBE, "--json"],
+])
+def test_output_write_failure_other_commands(tool, args):
+    code, err = run_to_full(tool, *args)
+    assert code == 2 and "crcforge: standard output: No space left on device" in err, err
