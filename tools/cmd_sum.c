@@ -162,7 +162,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
-    unsigned long lineno = 0;
+    unsigned long lineno = 0, checked = 0;
     while ((n = getline(&line, &cap, list)) >= 0) {
         lineno++;
         if (n > 0 && line[n - 1] == '\n')
@@ -178,6 +178,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
         }
         *sep = '\0';
         const char *name = sep + 2;
+        checked++;
         uint64_t crc;
         if (crc_of_input(name, o, &crc) != 0) {
             status = EXIT_TROUBLE;
@@ -193,6 +194,10 @@ static int verify_list(const char *listname, const struct sum_options *o)
     }
     if (ferror(list)) {
         cli_error("%s: %s", listname, strerror(errno));
+        status = EXIT_TROUBLE;
+    } else if (checked == 0) {
+        /* Nothing verified is not a success: the wrong or an empty file was given. */
+        cli_error("%s: no checksum lines found", listname);
         status = EXIT_TROUBLE;
     }
     free(line);

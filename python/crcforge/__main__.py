@@ -180,6 +180,7 @@ def verify_list(listname, model, width, fmt, threads, out):
         error(f"{listname}: {e.strerror}")
         return EXIT_TROUBLE
     status = EXIT_OK
+    checked = 0
     with listfile:
         for lineno, raw in enumerate(listfile, 1):
             line = raw.removesuffix(b"\n")
@@ -191,6 +192,7 @@ def verify_list(listname, model, width, fmt, threads, out):
                       '(expected "VALUE  NAME")')
                 status = EXIT_TROUBLE
                 continue
+            checked += 1
             name = os.fsdecode(name)
             value = crc_of_input(name, model, threads)
             if value is None:
@@ -202,6 +204,9 @@ def verify_list(listname, model, width, fmt, threads, out):
             out.write(os.fsencode(name) + (b": OK\n" if ok else b": FAILED\n"))
             if not ok and status == EXIT_OK:
                 status = EXIT_MISMATCH
+    if checked == 0:  # nothing verified is not a success: the wrong or an empty file
+        error(f"{listname}: no checksum lines found")
+        status = EXIT_TROUBLE
     return status
 
 

@@ -139,6 +139,16 @@ def test_verify(run, tmp_path):
     assert (code, lines(out)) == (0, [f"{a}: OK"])
 
 
+@pytest.mark.parametrize("content", [b"", b"\n", b"\n\n\n"])
+def test_verify_nothing_to_check(run, tmp_path, content):
+    listfile = tmp_path / "list"
+    listfile.write_bytes(content)
+    code, out, err = run("sum", "-c", str(listfile))
+    assert (code, out) == (2, b"") and f"crcforge: {listfile}: no checksum lines found" in err
+    code, out, err = run("sum", "-c", "-", stdin=content)
+    assert (code, out) == (2, b"") and "crcforge: -: no checksum lines found" in err
+
+
 @pytest.mark.c_only
 def test_list(run, catalogue):
     code, out, _ = run("list")
