@@ -167,6 +167,8 @@ static int verify_list(const char *listname, const struct sum_options *o)
         lineno++;
         if (n > 0 && line[n - 1] == '\n')
             line[--n] = '\0';
+        if (n > 0 && line[n - 1] == '\r') /* a list written with CRLF line endings */
+            line[--n] = '\0';
         if (n == 0)
             continue;
         char *sep = strstr(line, "  ");

@@ -183,7 +183,8 @@ def verify_list(listname, model, width, fmt, threads, out):
     checked = 0
     with listfile:
         for lineno, raw in enumerate(listfile, 1):
-            line = raw.removesuffix(b"\n")
+            # A list written with CRLF line endings: the \r is not part of the name.
+            line = raw.removesuffix(b"\n").removesuffix(b"\r")
             if not line:
                 continue
             expected, sep, name = line.partition(b"  ")

@@ -139,6 +139,17 @@ def test_verify(run, tmp_path):
     assert (code, lines(out)) == (0, [f"{a}: OK"])
 
 
+def test_verify_crlf_list_and_line_numbers(run, tmp_path):
+    a = tmp_path / "a"
+    a.write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_bytes(f"e3069283  {a}\r\n\r\nnot a line\r\nE3069283  {a}\r\n".encode())
+    code, out, err = run("sum", "-c", str(listfile))
+    assert code == 2 and out == f"{a}: OK\n{a}: OK\n".encode()
+    [message] = err.splitlines()
+    assert message.startswith(f"crcforge: {listfile}:3: improperly formatted line")
+
+
 @pytest.mark.parametrize("content", [b"", b"\n", b"\n\n\n"])
 def test_verify_nothing_to_check(run, tmp_path, content):
     listfile = tmp_path / "list"
