@@ -173,6 +173,18 @@ def format_value(value, width, fmt):
     return f"{value:0{(width + 3) // 4}x}"
 
 
+def well_formed_value(value, width, fmt):
+    """Whether value (bytes) is a value as format_value prints it for this width: exactly
+    ceil(width/4) hex digits (either case), or the base64 of its bytes."""
+    shape = format_value(0, width, fmt).encode()
+    if len(value) != len(shape):
+        return False
+    if fmt == "hex":
+        return all(c in b"0123456789abcdefABCDEF" for c in value)
+    alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    return all(c == ord("=") if s == ord("=") else c in alphabet for c, s in zip(value, shape))
+
+
 def verify_list(listname, model, width, fmt, threads, out):
     try:
         listfile = sys.stdin.buffer if listname == "-" else open(listname, "rb")
@@ -188,9 +200,12 @@ def verify_list(listname, model, width, fmt, threads, out):
             if not line:
                 continue
             expected, sep, name = line.partition(b"  ")
-            if not sep or not expected or not name:
+            if (not sep or not name or b"\0" in line
+                    or not well_formed_value(expected, width, fmt)):
+                shape = format_value(0, width, fmt)
+                what = "hex digits" if fmt == "hex" else "base64 characters"
                 error(f"{listname}:{lineno}: improperly formatted line "
-                      '(expected "VALUE  NAME")')
+                      f'(expected "VALUE  NAME", VALUE {len(shape)} {what})')
                 status = EXIT_TROUBLE
                 continue
             checked += 1

@@ -150,6 +150,25 @@ def test_verify_crlf_list_and_line_numbers(run, tmp_path):
     assert message.startswith(f"crcforge: {listfile}:3: improperly formatted line")
 
 
+@pytest.mark.parametrize("fmt, line", [
+    ("hex", b"e3069283x  NAME"), ("hex", b"e306928  NAME"), ("hex", b"0e3069283  NAME"),
+    ("hex", b"e306928g  NAME"), ("hex", b"+e306928  NAME"), ("hex", b"e3069283  NAME\0x"),
+    ("base64", b"4waSgw=  NAME"), ("base64", b"4waSgw===  NAME"), ("base64", b"4waSg===  NAME"),
+    ("base64", b"4wa!gw==  NAME"), ("base64", b"4waSgw==  NAME\0x"),
+])
+def test_verify_value_must_have_the_models_width(run, tmp_path, fmt, line):
+    # A value that is not exactly what `sum` prints for the model is a bad line, not
+    # FAILED; and so is a line holding a NUL, which would end the name early.
+    a = tmp_path / "a"
+    a.write_bytes(b"123456789")
+    good = b"e3069283" if fmt == "hex" else b"4waSgw=="
+    listfile = tmp_path / "list"
+    listfile.write_bytes(line.replace(b"NAME", bytes(a)) + b"\n" + good + b"  " + bytes(a) + b"\n")
+    code, out, err = run("sum", "-c", "--format", fmt, str(listfile))
+    assert (code, lines(out)) == (2, [f"{a}: OK"]), err
+    assert f"crcforge: {listfile}:1: improperly formatted line" in err
+
+
 @pytest.mark.parametrize("content", [b"", b"\n", b"\n\n\n"])
 def test_verify_nothing_to_check(run, tmp_path, content):
     listfile = tmp_path / "list"
