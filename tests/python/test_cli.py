@@ -198,6 +198,14 @@ def test_cpu(run):
         assert (code, lines(out)) == (0, ["e3069283  -"]), (impl, err)
 
 
+@pytest.mark.c_only
+def test_cpu_names_the_bad_argument(run):
+    for args in (["--impls", "extra"], ["extra"], ["extra", "--impls"], ["--impls", "-x"]):
+        code, out, err = run("cpu", *args)
+        bad = next(a for a in args if a != "--impls")
+        assert (code, out) == (2, b"") and f"unknown argument '{bad}'" in err, (args, err)
+
+
 def test_bad_impl_and_usage(run):
     code, _, err = run("sum", env={"CRCFORGE_IMPL": "warp-drive"}, stdin=b"")
     assert code == 2 and "CRCFORGE_IMPL=warp-drive" in err
