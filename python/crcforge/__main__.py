@@ -61,7 +61,8 @@ class Output:
 
 
 def parse_number(text):
-    if text.startswith(("-", "+")) or not text:
+    # A digit first: int() would skip spaces and take a sign ("init= -1" is not a value).
+    if not text[:1].isdigit() or not text.isascii():
         raise ValueError(text)
     return int(text, 0)
 
@@ -77,10 +78,14 @@ def parse_bool(text):
 def custom_params(algo):
     """"width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0" -> crcforge.Params"""
     values = {}
-    for item in filter(None, algo.split(",")):
+    for item in algo.split(","):
+        if not item:
+            raise Trouble(f"algorithm '{algo}': empty item (a comma too many)")
         key, eq, value = item.partition("=")
         if not eq:
             raise Trouble(f"algorithm '{algo}': '{item}' is not key=value")
+        if key in values:  # not "the last one wins"
+            raise Trouble(f"algorithm '{algo}': {key} given twice")
         if key not in PARAM_KEYS:
             raise Trouble(f"algorithm '{algo}': unknown parameter '{key}' (expected width, "
                           "poly, init, refin, refout, xorout)")

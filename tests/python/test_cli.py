@@ -73,6 +73,24 @@ def test_custom_parameters(run):
     assert code == 2 and "init is missing" in err
 
 
+CHECK_PARAMS = "width=16,poly=0x1021,init=0xffff,refin=false,refout=false,xorout=0"
+
+
+@pytest.mark.parametrize("algo, reason", [
+    (CHECK_PARAMS + ",init=0", "init given twice"),
+    ("refin=true," + CHECK_PARAMS, "refin given twice"),
+    (CHECK_PARAMS.replace("init=0xffff", "init= -1"), "bad value ' -1' for init"),
+    (CHECK_PARAMS.replace("init=0xffff", "init= 65535"), "bad value ' 65535' for init"),
+    (CHECK_PARAMS.replace("init=0xffff", "init=+65535"), "bad value '+65535' for init"),
+    (CHECK_PARAMS.replace(",poly", ",,poly"), "empty item"),
+    (CHECK_PARAMS + ",", "empty item"),
+    ("," + CHECK_PARAMS, "empty item"),
+])
+def test_custom_parameters_mistakes(run, algo, reason):
+    code, out, err = run("sum", "-a", algo, stdin=b"123456789")
+    assert (code, out) == (2, b"") and f"algorithm '{algo}': {reason}" in err, err
+
+
 def test_unknown_algorithm(run):
     code, out, err = run("sum", "-a", "crc-99/nothing", stdin=b"x")
     assert code == 2 and out == b""
