@@ -146,6 +146,36 @@ static int check_impl(const char *name)
     return -1;
 }
 
+/* --csv, --json: "-" (standard output) alone, the file after "=" otherwise. */
+static int report_option(const char *a, const char *opt, const char **path)
+{
+    size_t n = strlen(opt);
+    if (a[n] == '\0') {
+        *path = "-";
+    } else if (a[n + 1] == '\0') {
+        cli_error("%s=: empty file name (%s alone writes to standard output)", opt, opt);
+        return -1;
+    } else {
+        *path = a + n + 1;
+    }
+    return 0;
+}
+
+/* A report file that cannot be written fails now, not after minutes of measuring.
+ * Opened to append, so that an existing file is untouched until the report is ready. */
+static int check_writable(const char *path)
+{
+    if (path == NULL || strcmp(path, "-") == 0)
+        return 0;
+    FILE *f = fopen(path, "a");
+    if (f == NULL) {
+        cli_error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    fclose(f);
+    return 0;
+}
+
 /* 0: run; 1: help printed, nothing to run; -1: error said. */
 static int parse_options(int argc, char **argv, struct bench_options *o)
 {
@@ -164,7 +194,11 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
             if ((o->models[o->nmodels++] = cli_model(argv[++i])) == NULL)
                 return -1;
         } else if ((strcmp(a, "-i") == 0 || strcmp(a, "--impl") == 0) && next) {
-            if (o->nimpls == MAX_LIST || check_impl(next) != 0)
+            if (o->nimpls == MAX_LIST) {
+                cli_error("bench: more than %d implementations", MAX_LIST);
+                return -1;
+            }
+            if (check_impl(next) != 0)
                 return -1;
             o->impls[o->nimpls++] = argv[++i];
         } else if (strcmp(a, "--sizes") == 0 && next) {
@@ -193,10 +227,16 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         } else if (strcmp(a, "--keys") == 0) {
             o->keys = 1;
         } else if (strcmp(a, "--csv") == 0 || strncmp(a, "--csv=", 6) == 0) {
-            o->csv = a[5] == '=' ? a + 6 : "-";
+            if (report_option(a, "--csv", &o->csv) != 0)
+                return -1;
         } else if (strcmp(a, "--json") == 0 || strncmp(a, "--json=", 7) == 0) {
-            o->json = a[6] == '=' ? a + 7 : "-";
+            if (report_option(a, "--json", &o->json) != 0)
+                return -1;
         } else if (strcmp(a, "--plot") == 0 && next) {
+            if (*next == '\0') {
+                cli_error("--plot: empty file name");
+                return -1;
+            }
             o->plot = argv[++i];
         } else {
             cli_error("bench: unknown or incomplete option '%s' (see crcforge bench --help)", a);
@@ -207,6 +247,9 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         cli_error("bench: --csv and --json cannot both go to standard output");
         return -1;
     }
+    if (check_writable(o->csv) != 0 || check_writable(o->json) != 0 ||
+        check_writable(o->plot) != 0)
+        return -1;
     if (o->nmodels == 0)
         o->models[o->nmodels++] = crcforge_model_find("crc32c");
     /* Defaults for what was not given: tiny samples for --quick. */
