@@ -74,7 +74,16 @@ static int parse_size(const char *s, size_t *out)
     return 0;
 }
 
-/* Comma-separated list of sizes or offsets; prints the culprit on failure. */
+/* Whether v is already in the list (of sizes, or of offsets when those are given). */
+static int listed(const size_t *sizes, const unsigned *offsets, size_t count, size_t v)
+{
+    for (size_t i = 0; i < count; i++)
+        if ((offsets ? offsets[i] : sizes[i]) == v)
+            return 1;
+    return 0;
+}
+
+/* Comma-separated list of sizes or offsets, each once; prints the culprit on failure. */
 static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned *offsets,
                       size_t *count)
 {
@@ -84,13 +93,15 @@ static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned
     for (char *save = NULL, *item = strtok_r(copy, ",", &save); item != NULL && rc == 0;
          item = strtok_r(NULL, ",", &save)) {
         size_t v;
-        if (*count == MAX_LIST) {
-            cli_error("%s: more than %d values", opt, MAX_LIST);
-            rc = -1;
-        } else if (parse_size(item, &v) != 0 || (offsets != NULL && v > 63)) {
+        if (parse_size(item, &v) != 0 || (offsets != NULL && v > 63)) {
             cli_error("%s: '%s' is not %s", opt, item,
                       offsets ? "an offset from 0 to 63"
                               : "a size (bytes, or with K/KiB, M/MiB, G/GiB; at most 4 GiB)");
+            rc = -1;
+        } else if (listed(sizes, offsets, *count, v)) {
+            continue; /* measured once, reported once */
+        } else if (*count == MAX_LIST) {
+            cli_error("%s: more than %d values", opt, MAX_LIST);
             rc = -1;
         } else if (offsets != NULL) {
             offsets[(*count)++] = (unsigned)v;
@@ -116,6 +127,25 @@ static int parse_count(const char *opt, const char *s, long lo, long hi, long *o
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+/* Whether an earlier -a measures what m does: the same catalogue model under another
+ * name (crc32c, CRC-32/ISCSI), or a custom one with the same parameters.  (A custom
+ * twin of a catalogue model is not one: it has no peers and no fixed-model entry.) */
+static int model_listed(const struct bench_options *o, const crcforge_model *m)
+{
+    const crcforge_params *p = crcforge_model_params(m);
+    int custom = crcforge_model_find(crcforge_model_name(m)) != m;
+    for (size_t i = 0; i < o->nmodels; i++) {
+        const crcforge_model *e = o->models[i];
+        const crcforge_params *q = crcforge_model_params(e);
+        if (e == m || (custom && crcforge_model_find(crcforge_model_name(e)) != e &&
+                       p->width == q->width && p->poly == q->poly && p->init == q->init &&
+                       p->refin == q->refin && p->refout == q->refout &&
+                       p->xorout == q->xorout))
+            return 1;
+    }
     return 0;
 }
 
@@ -187,12 +217,19 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
             fputs(bench_usage, stdout);
             return 1;
         } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && next) {
+            const crcforge_model *m = cli_model(argv[++i]);
+            if (m == NULL)
+                return -1;
+            if (model_listed(o, m)) { /* measured once, reported once */
+                cli_release_model(m);
+                continue;
+            }
             if (o->nmodels == MAX_LIST) {
                 cli_error("bench: more than %d algorithms", MAX_LIST);
+                cli_release_model(m);
                 return -1;
             }
-            if ((o->models[o->nmodels++] = cli_model(argv[++i])) == NULL)
-                return -1;
+            o->models[o->nmodels++] = m;
         } else if ((strcmp(a, "-i") == 0 || strcmp(a, "--impl") == 0) && next) {
             if (o->nimpls == MAX_LIST) {
                 cli_error("bench: more than %d implementations", MAX_LIST);

@@ -140,6 +140,17 @@ def test_unwritable_output_found_before_measuring(run, tmp_path, option):
     assert (code, out) == (2, b"") and f"crcforge: {tmp_path}: Is a directory" in err
 
 
+def test_duplicates_measured_once(run):
+    custom = "width=16,poly=0x1021,init=0xffff,refin=false,refout=false,xorout=0"
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--csv", "-a", "crc32c",
+                         "-a", "CRC-32/ISCSI", "-a", "crc32c", "-a", custom, "-a", custom,
+                         "--sizes", "8,8B,8", "--offsets", "0,0")
+    assert code == 0, err
+    rows = [(r["algorithm"], r["size"], r["offset"])
+            for r in csv.DictReader(io.StringIO(out.decode()))]
+    assert rows == [("CRC-32/ISCSI", "8", "0"), ("custom", "8", "0")]
+
+
 def test_impl_filter(run):
     code, out, err = run("bench", "--quick", "-a", "crc32", "--sizes", "64", "--offsets", "0",
                          "-i", "portable", "-i", "auto", "--json")
