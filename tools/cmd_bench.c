@@ -74,7 +74,16 @@ static int parse_size(const char *s, size_t *out)
     return 0;
 }
 
-/* Comma-separated list of sizes or offsets; prints the culprit on failure. */
+/* Whether v is already in the list (of sizes, or of offsets when those are given). */
+static int listed(const size_t *sizes, const unsigned *offsets, size_t count, size_t v)
+{
+    for (size_t i = 0; i < count; i++)
+        if ((offsets ? offsets[i] : sizes[i]) == v)
+            return 1;
+    return 0;
+}
+
+/* Comma-separated list of sizes or offsets, each once; prints the culprit on failure. */
 static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned *offsets,
                       size_t *count)
 {
@@ -84,13 +93,15 @@ static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned
     for (char *save = NULL, *item = strtok_r(copy, ",", &save); item != NULL && rc == 0;
          item = strtok_r(NULL, ",", &save)) {
         size_t v;
-        if (*count == MAX_LIST) {
-            cli_error("%s: more than %d values", opt, MAX_LIST);
-            rc = -1;
-        } else if (parse_size(item, &v) != 0 || (offsets != NULL && v > 63)) {
+        if (parse_size(item, &v) != 0 || (offsets != NULL && v > 63)) {
             cli_error("%s: '%s' is not %s", opt, item,
                       offsets ? "an offset from 0 to 63"
                               : "a size (bytes, or with K/KiB, M/MiB, G/GiB; at most 4 GiB)");
+            rc = -1;
+        } else if (listed(sizes, offsets, *count, v)) {
+            continue; /* measured once, reported once */
+        } else if (*count == MAX_LIST) {
+            cli_error("%s: more than %d values", opt, MAX_LIST);
             rc = -1;
         } else if (offsets != NULL) {
             offsets[(*count)++] = (unsigned)v;
@@ -116,6 +127,25 @@ static int parse_count(const char *opt, const char *s, long lo, long hi, long *o
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+/* Whether an earlier -a measures what m does: the same catalogue model under another
+ * name (crc32c, CRC-32/ISCSI), or a custom one with the same parameters.  (A custom
+ * twin of a catalogue model is not one: it has no peers and no fixed-model entry.) */
+static int model_listed(const struct bench_options *o, const crcforge_model *m)
+{
+    const crcforge_params *p = crcforge_model_params(m);
+    int custom = crcforge_model_find(crcforge_model_name(m)) != m;
+    for (size_t i = 0; i < o->nmodels; i++) {
+        const crcforge_model *e = o->models[i];
+        const crcforge_params *q = crcforge_model_params(e);
+        if (e == m || (custom && crcforge_model_find(crcforge_model_name(e)) != e &&
+                       p->width == q->width && p->poly == q->poly && p->init == q->init &&
+                       p->refin == q->refin && p->refout == q->refout &&
+                       p->xorout == q->xorout))
+            return 1;
+    }
     return 0;
 }
 
@@ -146,6 +176,37 @@ static int check_impl(const char *name)
     return -1;
 }
 
+/* --csv, --json: "-" (standard output) alone, the file after "=" otherwise. */
+static int report_option(const char *a, const char *opt, const char **path)
+{
+    size_t n = strlen(opt);
+    if (a[n] == '\0') {
+        *path = "-";
+    } else if (a[n + 1] == '\0') {
+        cli_error("%s=: empty file name (%s alone writes to standard output)", opt, opt);
+        return -1;
+    } else {
+        *path = a + n + 1;
+    }
+    return 0;
+}
+
+/* A report file that cannot be written fails now, not after minutes of measuring.
+ * Opened to append, so that an existing file is untouched until the report is ready. */
+static int check_writable(const char *path)
+{
+    if (path == NULL || strcmp(path, "-") == 0)
+        return 0;
+    FILE *f = fopen(path, "a");
+    if (f == NULL) {
+        cli_error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    fclose(f);
+    return 0;
+}
+
+/* 0: run; 1: help printed, nothing to run; -1: error said. */
 static int parse_options(int argc, char **argv, struct bench_options *o)
 {
     long v;
@@ -154,16 +215,27 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(bench_usage, stdout);
-            exit(EXIT_OK);
+            return 1;
         } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && next) {
+            const crcforge_model *m = cli_model(argv[++i]);
+            if (m == NULL)
+                return -1;
+            if (model_listed(o, m)) { /* measured once, reported once */
+                cli_release_model(m);
+                continue;
+            }
             if (o->nmodels == MAX_LIST) {
                 cli_error("bench: more than %d algorithms", MAX_LIST);
+                cli_release_model(m);
                 return -1;
             }
-            if ((o->models[o->nmodels++] = cli_model(argv[++i])) == NULL)
-                return -1;
+            o->models[o->nmodels++] = m;
         } else if ((strcmp(a, "-i") == 0 || strcmp(a, "--impl") == 0) && next) {
-            if (o->nimpls == MAX_LIST || check_impl(next) != 0)
+            if (o->nimpls == MAX_LIST) {
+                cli_error("bench: more than %d implementations", MAX_LIST);
+                return -1;
+            }
+            if (check_impl(next) != 0)
                 return -1;
             o->impls[o->nimpls++] = argv[++i];
         } else if (strcmp(a, "--sizes") == 0 && next) {
@@ -192,10 +264,16 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         } else if (strcmp(a, "--keys") == 0) {
             o->keys = 1;
         } else if (strcmp(a, "--csv") == 0 || strncmp(a, "--csv=", 6) == 0) {
-            o->csv = a[5] == '=' ? a + 6 : "-";
+            if (report_option(a, "--csv", &o->csv) != 0)
+                return -1;
         } else if (strcmp(a, "--json") == 0 || strncmp(a, "--json=", 7) == 0) {
-            o->json = a[6] == '=' ? a + 7 : "-";
+            if (report_option(a, "--json", &o->json) != 0)
+                return -1;
         } else if (strcmp(a, "--plot") == 0 && next) {
+            if (*next == '\0') {
+                cli_error("--plot: empty file name");
+                return -1;
+            }
             o->plot = argv[++i];
         } else {
             cli_error("bench: unknown or incomplete option '%s' (see crcforge bench --help)", a);
@@ -206,6 +284,9 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         cli_error("bench: --csv and --json cannot both go to standard output");
         return -1;
     }
+    if (check_writable(o->csv) != 0 || check_writable(o->json) != 0 ||
+        check_writable(o->plot) != 0)
+        return -1;
     if (o->nmodels == 0)
         o->models[o->nmodels++] = crcforge_model_find("crc32c");
     /* Defaults for what was not given: tiny samples for --quick. */
@@ -258,21 +339,28 @@ static uint8_t *random_buffer(size_t size)
     return p;
 }
 
-/* Writes one report to path ("-": standard output); returns 0 or -1 after saying why. */
+/* Writes one report to path ("-": standard output, which main flushes and checks);
+ * returns 0 or -1 after saying why. */
 static int write_report(const char *path, void (*print)(FILE *, const struct bench_run *),
                         const struct bench_run *run)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (strcmp(path, "-") == 0) {
+        print(stdout, run);
+        return 0;
+    }
+    FILE *f = fopen(path, "w");
     if (f == NULL) {
         cli_error("%s: %s", path, strerror(errno));
         return -1;
     }
     print(f, run);
-    int bad = ferror(f);
-    if (f != stdout && fclose(f) != 0)
-        bad = 1;
-    if (bad) {
-        cli_error("%s: write error", path);
+    errno = 0;
+    /* Flushed first: ferror alone misses what is still in the buffer. */
+    int err = fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && err == 0)
+        err = errno;
+    if (err != 0) {
+        cli_error("%s: %s", path, strerror(err));
         return -1;
     }
     return 0;
@@ -281,8 +369,9 @@ static int write_report(const char *path, void (*print)(FILE *, const struct ben
 int cmd_bench(int argc, char **argv)
 {
     struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
-    if (parse_options(argc, argv, &o) != 0)
-        return EXIT_TROUBLE;
+    int parsed = parse_options(argc, argv, &o);
+    if (parsed != 0)
+        return parsed > 0 ? EXIT_OK : EXIT_TROUBLE;
 
     size_t largest = 0;
     for (size_t k = 0; k < o.nsizes; k++)

@@ -11,15 +11,20 @@ static const char *const shown[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz",
 
 int cmd_cpu(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--impls") == 0) {
+    int impls = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--impls") == 0) {
+            impls = 1;
+        } else { /* name the argument that is wrong, wherever it is */
+            cli_error("cpu: unknown argument '%s' (only --impls)", argv[i]);
+            return EXIT_TROUBLE;
+        }
+    }
+    if (impls) {
         for (size_t i = 0; i < crcforge_impl_count(); i++)
             if (crcforge_impl_runnable(crcforge_impl_name(i)))
                 puts(crcforge_impl_name(i));
         return EXIT_OK;
-    }
-    if (argc > 1) {
-        cli_error("cpu: unknown argument '%s' (only --impls)", argv[1]);
-        return EXIT_TROUBLE;
     }
     const char *features = crcforge_cpu_features();
     printf("features: %s\n", *features ? features : "(none used by crcforge)");

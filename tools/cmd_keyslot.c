@@ -33,26 +33,52 @@ static int slots_of_file(const char *name)
     return status;
 }
 
+/* Before "--", an argument starting with '-' is an option: --file F, anywhere among
+ * the keys; any other is a mistake, not a key.  Checked before any slot is printed. */
+static int check_options(int argc, char **argv, int *keys)
+{
+    *keys = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            *keys += argc - i - 1;
+            return 0;
+        }
+        if (strcmp(argv[i], "--file") == 0) {
+            if (++i == argc) {
+                cli_error("keyslot: --file needs a file name");
+                return -1;
+            }
+            (*keys)++;
+        } else if (argv[i][0] == '-') {
+            cli_error("keyslot: unknown option '%s' (keys starting with '-' go after --)",
+                      argv[i]);
+            return -1;
+        } else {
+            (*keys)++;
+        }
+    }
+    return 0;
+}
+
 int cmd_keyslot(int argc, char **argv)
 {
-    int status = EXIT_OK, i = 1;
-    if (i < argc && strcmp(argv[i], "--") == 0)
-        i++;
-    else if (i + 1 < argc && strcmp(argv[i], "--file") == 0) {
-        status = slots_of_file(argv[i + 1]);
-        i += 2;
-    } else if (i < argc && strcmp(argv[i], "--file") == 0) {
-        cli_error("keyslot: --file needs a file name");
+    int keys;
+    if (check_options(argc, argv, &keys) != 0)
         return EXIT_TROUBLE;
-    } else if (i == argc) {
+    if (keys == 0) {
         cli_error("keyslot: no keys: give them as arguments or one a line with --file F");
         return EXIT_TROUBLE;
     }
-    for (; i < argc; i++)
-        printf("%u\n", crcforge_keyslot(argv[i], strlen(argv[i])));
-    if (fflush(stdout) != 0) {
-        cli_error("standard output: %s", strerror(errno));
-        status = EXIT_TROUBLE;
+    int status = EXIT_OK, literal = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!literal && strcmp(argv[i], "--") == 0) {
+            literal = 1;
+        } else if (!literal && strcmp(argv[i], "--file") == 0) {
+            if (slots_of_file(argv[++i]) != EXIT_OK)
+                status = EXIT_TROUBLE;
+        } else {
+            printf("%u\n", crcforge_keyslot(argv[i], strlen(argv[i])));
+        }
     }
-    return status;
+    return status; /* main checks that standard output was written */
 }

@@ -1,4 +1,5 @@
 /* crcforge sum: CRC of files or stdin, and -c verification of "HEX  NAME" lists. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -150,6 +151,25 @@ static void format_value(char *out, uint64_t crc, const struct sum_options *o)
         cli_format_hex(out, crc, width);
 }
 
+/* Whether the len bytes at v are a value as format_value prints it for this model:
+ * exactly ceil(width/4) hex digits (either case), or the base64 of its bytes. */
+static int well_formed_value(const char *v, size_t len, const struct sum_options *o)
+{
+    char shape[32];
+    format_value(shape, 0, o);
+    if (len != strlen(shape))
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)v[i];
+        int ok = o->format == FORMAT_HEX ? isxdigit(c)
+                 : shape[i] == '='       ? c == '='
+                                         : isalnum(c) || c == '+' || c == '/';
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
 /* Reads "VALUE  NAME" lines and checks each; returns the exit status. */
 static int verify_list(const char *listname, const struct sum_options *o)
 {
@@ -162,22 +182,29 @@ static int verify_list(const char *listname, const struct sum_options *o)
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
-    unsigned long lineno = 0;
+    unsigned long lineno = 0, checked = 0;
     while ((n = getline(&line, &cap, list)) >= 0) {
         lineno++;
         if (n > 0 && line[n - 1] == '\n')
             line[--n] = '\0';
+        if (n > 0 && line[n - 1] == '\r') /* a list written with CRLF line endings */
+            line[--n] = '\0';
         if (n == 0)
             continue;
-        char *sep = strstr(line, "  ");
-        if (sep == NULL || sep == line || sep[2] == '\0') {
-            cli_error("%s:%lu: improperly formatted line (expected \"VALUE  NAME\")", listname,
-                      lineno);
+        /* A NUL would cut the name short: the line is not what it seems. */
+        char *sep = strlen(line) == (size_t)n ? strstr(line, "  ") : NULL;
+        if (sep == NULL || sep[2] == '\0' || !well_formed_value(line, (size_t)(sep - line), o)) {
+            char shape[32];
+            format_value(shape, 0, o);
+            cli_error("%s:%lu: improperly formatted line (expected \"VALUE  NAME\", VALUE "
+                      "%zu %s)", listname, lineno, strlen(shape),
+                      o->format == FORMAT_HEX ? "hex digits" : "base64 characters");
             status = EXIT_TROUBLE;
             continue;
         }
         *sep = '\0';
         const char *name = sep + 2;
+        checked++;
         uint64_t crc;
         if (crc_of_input(name, o, &crc) != 0) {
             status = EXIT_TROUBLE;
@@ -193,6 +220,10 @@ static int verify_list(const char *listname, const struct sum_options *o)
     }
     if (ferror(list)) {
         cli_error("%s: %s", listname, strerror(errno));
+        status = EXIT_TROUBLE;
+    } else if (checked == 0) {
+        /* Nothing verified is not a success: the wrong or an empty file was given. */
+        cli_error("%s: no checksum lines found", listname);
         status = EXIT_TROUBLE;
     }
     free(line);
@@ -268,9 +299,5 @@ int cmd_sum(int argc, char **argv)
         }
     }
     cli_release_model(o.model);
-    if (fflush(stdout) != 0) {
-        cli_error("standard output: %s", strerror(errno));
-        status = EXIT_TROUBLE;
-    }
-    return status;
+    return status; /* main checks that standard output was written */
 }

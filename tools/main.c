@@ -1,4 +1,5 @@
 /* crcforge: the command-line tool.  The contract is in shared/DESIGN.md. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,19 @@ static const struct {
     {"bench", cmd_bench},
 };
 
-int main(int argc, char **argv)
+/* Output that could not be written is a failure, whatever the command: stdout is flushed
+ * and checked once here, after the command returned. */
+static int finish_output(int status)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("standard output: %s", strerror(errno ? errno : EIO));
+        return EXIT_TROUBLE;
+    }
+    return status;
+}
+
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage, stderr);
@@ -65,4 +78,9 @@ int main(int argc, char **argv)
     cli_error("unknown command '%s'", argv[1]);
     fputs(usage, stderr);
     return EXIT_TROUBLE;
+}
+
+int main(int argc, char **argv)
+{
+    return finish_output(run_command(argc, argv));
 }

@@ -1,4 +1,5 @@
 /* ALGO arguments: catalogue names and custom parameter lists; value formatting. */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +20,16 @@ static int parse_bool(const char *s, int *out)
     return -1;
 }
 
+/* Decimal, 0x hex or 0 octal; a digit first, as strtoull would skip spaces and take
+ * a sign ("init= -1" is not a value). */
 static int parse_u64(const char *s, uint64_t *out)
 {
+    if (!isdigit((unsigned char)*s))
+        return -1;
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
-    if (errno != 0 || end == s || *end != '\0' || *s == '-')
+    if (errno != 0 || *end != '\0')
         return -1;
     *out = v;
     return 0;
@@ -39,8 +44,15 @@ static const crcforge_model *model_from_params(const char *algo)
     char *copy = strdup(algo);
     if (copy == NULL)
         return NULL;
-    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item;
-         item = strtok_r(NULL, ",", &save)) {
+    /* Split by hand: strtok_r would skip an empty item ("width=16,,poly=..."). */
+    for (char *item = copy, *next; item != NULL; item = next) {
+        next = strchr(item, ',');
+        if (next != NULL)
+            *next++ = '\0';
+        if (*item == '\0') {
+            cli_error("algorithm '%s': empty item (a comma too many)", algo);
+            goto fail;
+        }
         char *eq = strchr(item, '=');
         if (eq == NULL) {
             cli_error("algorithm '%s': '%s' is not key=value", algo, item);
@@ -51,6 +63,10 @@ static const crcforge_model *model_from_params(const char *algo)
         unsigned k;
         for (k = 0; k < 6 && strcmp(item, keys[k]) != 0; k++)
             ;
+        if (k < 6 && (seen & (1u << k))) { /* not "the last one wins" */
+            cli_error("algorithm '%s': %s given twice", algo, keys[k]);
+            goto fail;
+        }
         uint64_t num = 0;
         int ok;
         switch (k) {

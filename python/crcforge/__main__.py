@@ -36,8 +36,33 @@ def error(message):
     sys.stderr.write(f"crcforge: {message}\n")
 
 
+class Output:
+    """Standard output that keeps the first write error, reported once at the end (as the
+    C tool does), so that a full disk neither stops the remaining inputs nor ends in a
+    traceback."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.error = None
+
+    def write(self, data):
+        if self.error is None:
+            try:
+                self.stream.write(data)
+            except OSError as e:
+                self.error = e
+
+    def flush(self):
+        if self.error is None:
+            try:
+                self.stream.flush()
+            except OSError as e:
+                self.error = e
+
+
 def parse_number(text):
-    if text.startswith(("-", "+")) or not text:
+    # A digit first: int() would skip spaces and take a sign ("init= -1" is not a value).
+    if not text[:1].isdigit() or not text.isascii():
         raise ValueError(text)
     return int(text, 0)
 
@@ -53,10 +78,14 @@ def parse_bool(text):
 def custom_params(algo):
     """"width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0" -> crcforge.Params"""
     values = {}
-    for item in filter(None, algo.split(",")):
+    for item in algo.split(","):
+        if not item:
+            raise Trouble(f"algorithm '{algo}': empty item (a comma too many)")
         key, eq, value = item.partition("=")
         if not eq:
             raise Trouble(f"algorithm '{algo}': '{item}' is not key=value")
+        if key in values:  # not "the last one wins"
+            raise Trouble(f"algorithm '{algo}': {key} given twice")
         if key not in PARAM_KEYS:
             raise Trouble(f"algorithm '{algo}': unknown parameter '{key}' (expected width, "
                           "poly, init, refin, refout, xorout)")
@@ -149,6 +178,18 @@ def format_value(value, width, fmt):
     return f"{value:0{(width + 3) // 4}x}"
 
 
+def well_formed_value(value, width, fmt):
+    """Whether value (bytes) is a value as format_value prints it for this width: exactly
+    ceil(width/4) hex digits (either case), or the base64 of its bytes."""
+    shape = format_value(0, width, fmt).encode()
+    if len(value) != len(shape):
+        return False
+    if fmt == "hex":
+        return all(c in b"0123456789abcdefABCDEF" for c in value)
+    alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    return all(c == ord("=") if s == ord("=") else c in alphabet for c, s in zip(value, shape))
+
+
 def verify_list(listname, model, width, fmt, threads, out):
     try:
         listfile = sys.stdin.buffer if listname == "-" else open(listname, "rb")
@@ -156,17 +197,23 @@ def verify_list(listname, model, width, fmt, threads, out):
         error(f"{listname}: {e.strerror}")
         return EXIT_TROUBLE
     status = EXIT_OK
+    checked = 0
     with listfile:
         for lineno, raw in enumerate(listfile, 1):
-            line = raw.removesuffix(b"\n")
+            # A list written with CRLF line endings: the \r is not part of the name.
+            line = raw.removesuffix(b"\n").removesuffix(b"\r")
             if not line:
                 continue
             expected, sep, name = line.partition(b"  ")
-            if not sep or not expected or not name:
+            if (not sep or not name or b"\0" in line
+                    or not well_formed_value(expected, width, fmt)):
+                shape = format_value(0, width, fmt)
+                what = "hex digits" if fmt == "hex" else "base64 characters"
                 error(f"{listname}:{lineno}: improperly formatted line "
-                      '(expected "VALUE  NAME")')
+                      f'(expected "VALUE  NAME", VALUE {len(shape)} {what})')
                 status = EXIT_TROUBLE
                 continue
+            checked += 1
             name = os.fsdecode(name)
             value = crc_of_input(name, model, threads)
             if value is None:
@@ -178,6 +225,9 @@ def verify_list(listname, model, width, fmt, threads, out):
             out.write(os.fsencode(name) + (b": OK\n" if ok else b": FAILED\n"))
             if not ok and status == EXIT_OK:
                 status = EXIT_MISMATCH
+    if checked == 0:  # nothing verified is not a success: the wrong or an empty file
+        error(f"{listname}: no checksum lines found")
+        status = EXIT_TROUBLE
     return status
 
 
@@ -213,10 +263,9 @@ def parse_sum_options(args):
     return opts, args[i:]
 
 
-def cmd_sum(args):
+def cmd_sum(args, out):
     opts, names = parse_sum_options(args)
     model, width = model_of(opts["algo"])
-    out = sys.stdout.buffer
     if opts["verify"]:
         if len(names) != 1:
             raise Trouble("sum -c takes exactly one LISTFILE")
@@ -232,15 +281,15 @@ def cmd_sum(args):
     return status
 
 
-def main(argv):
+def run_command(argv, out):
     if not argv:
         sys.stderr.write(USAGE)
         return EXIT_TROUBLE
     if argv[0] in ("-h", "--help"):
-        sys.stdout.write(USAGE)
+        out.write(USAGE.encode())
         return EXIT_OK
     if argv[0] == "--version":
-        print(f"crcforge {crcforge.__version__}")
+        out.write(f"crcforge {crcforge.__version__}\n".encode())
         return EXIT_OK
     try:
         impl = os.environ.get("CRCFORGE_IMPL", "")
@@ -251,14 +300,20 @@ def main(argv):
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
         if argv[0] != "sum":
             raise Trouble(f"unknown command '{argv[0]}' (python -m crcforge has only sum)")
-        status = cmd_sum(argv[1:])
+        return cmd_sum(argv[1:], out)
     except Trouble as e:
         error(str(e))
         return EXIT_TROUBLE
-    try:
-        sys.stdout.flush()
-    except OSError as e:
-        error(f"standard output: {e.strerror}")
+
+
+def main(argv):
+    out = Output(sys.stdout.buffer)
+    status = run_command(argv, out)
+    out.flush()  # output that could not be written is a failure, whatever was asked
+    if out.error is not None:
+        error(f"standard output: {out.error.strerror}")
+        # The interpreter flushes stdout again on exit: give it somewhere that works.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = EXIT_TROUBLE
     return status
 

@@ -114,6 +114,43 @@ def test_unwritable_output_named(run, tmp_path):
     assert code == 2 and str(bad) in err
 
 
+# One tiny measurement, so that a check that does not stop the run costs nothing.
+PROBE = ["--sizes", "8", "--offsets", "0", "--repeat", "1", "--min-time", "0"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-i", "portable"] * 65, "bench: more than 64 implementations"),
+    (["--csv="], "--csv=: empty file name"),
+    (["--json="], "--json=: empty file name"),
+    (["--plot", ""], "--plot: empty file name"),
+])
+def test_limits_and_empty_file_names(run, args, message):
+    code, out, err = run("bench", *PROBE, "-i", "portable", *args)
+    assert (code, out) == (2, b"") and message in err, err
+
+
+@pytest.mark.parametrize("option", ["--csv=", "--json=", "--plot"])
+def test_unwritable_output_found_before_measuring(run, tmp_path, option):
+    bad = tmp_path / "no-such-dir" / "report"
+    args = [option + str(bad)] if option.endswith("=") else [option, str(bad)]
+    code, out, err = run("bench", *PROBE, "-i", "portable", *args)
+    assert (code, out) == (2, b""), err  # no table: it stopped before measuring
+    assert f"crcforge: {bad}: No such file or directory" in err
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json=" + str(tmp_path))
+    assert (code, out) == (2, b"") and f"crcforge: {tmp_path}: Is a directory" in err
+
+
+def test_duplicates_measured_once(run):
+    custom = "width=16,poly=0x1021,init=0xffff,refin=false,refout=false,xorout=0"
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--csv", "-a", "crc32c",
+                         "-a", "CRC-32/ISCSI", "-a", "crc32c", "-a", custom, "-a", custom,
+                         "--sizes", "8,8B,8", "--offsets", "0,0")
+    assert code == 0, err
+    rows = [(r["algorithm"], r["size"], r["offset"])
+            for r in csv.DictReader(io.StringIO(out.decode()))]
+    assert rows == [("CRC-32/ISCSI", "8", "0"), ("custom", "8", "0")]
+
+
 def test_impl_filter(run):
     code, out, err = run("bench", "--quick", "-a", "crc32", "--sizes", "64", "--offsets", "0",
                          "-i", "portable", "-i", "auto", "--json")

@@ -73,6 +73,24 @@ def test_custom_parameters(run):
     assert code == 2 and "init is missing" in err
 
 
+CHECK_PARAMS = "width=16,poly=0x1021,init=0xffff,refin=false,refout=false,xorout=0"
+
+
+@pytest.mark.parametrize("algo, reason", [
+    (CHECK_PARAMS + ",init=0", "init given twice"),
+    ("refin=true," + CHECK_PARAMS, "refin given twice"),
+    (CHECK_PARAMS.replace("init=0xffff", "init= -1"), "bad value ' -1' for init"),
+    (CHECK_PARAMS.replace("init=0xffff", "init= 65535"), "bad value ' 65535' for init"),
+    (CHECK_PARAMS.replace("init=0xffff", "init=+65535"), "bad value '+65535' for init"),
+    (CHECK_PARAMS.replace(",poly", ",,poly"), "empty item"),
+    (CHECK_PARAMS + ",", "empty item"),
+    ("," + CHECK_PARAMS, "empty item"),
+])
+def test_custom_parameters_mistakes(run, algo, reason):
+    code, out, err = run("sum", "-a", algo, stdin=b"123456789")
+    assert (code, out) == (2, b"") and f"algorithm '{algo}': {reason}" in err, err
+
+
 def test_unknown_algorithm(run):
     code, out, err = run("sum", "-a", "crc-99/nothing", stdin=b"x")
     assert code == 2 and out == b""
@@ -139,6 +157,46 @@ def test_verify(run, tmp_path):
     assert (code, lines(out)) == (0, [f"{a}: OK"])
 
 
+def test_verify_crlf_list_and_line_numbers(run, tmp_path):
+    a = tmp_path / "a"
+    a.write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_bytes(f"e3069283  {a}\r\n\r\nnot a line\r\nE3069283  {a}\r\n".encode())
+    code, out, err = run("sum", "-c", str(listfile))
+    assert code == 2 and out == f"{a}: OK\n{a}: OK\n".encode()
+    [message] = err.splitlines()
+    assert message.startswith(f"crcforge: {listfile}:3: improperly formatted line")
+
+
+@pytest.mark.parametrize("fmt, line", [
+    ("hex", b"e3069283x  NAME"), ("hex", b"e306928  NAME"), ("hex", b"0e3069283  NAME"),
+    ("hex", b"e306928g  NAME"), ("hex", b"+e306928  NAME"), ("hex", b"e3069283  NAME\0x"),
+    ("base64", b"4waSgw=  NAME"), ("base64", b"4waSgw===  NAME"), ("base64", b"4waSg===  NAME"),
+    ("base64", b"4wa!gw==  NAME"), ("base64", b"4waSgw==  NAME\0x"),
+])
+def test_verify_value_must_have_the_models_width(run, tmp_path, fmt, line):
+    # A value that is not exactly what `sum` prints for the model is a bad line, not
+    # FAILED; and so is a line holding a NUL, which would end the name early.
+    a = tmp_path / "a"
+    a.write_bytes(b"123456789")
+    good = b"e3069283" if fmt == "hex" else b"4waSgw=="
+    listfile = tmp_path / "list"
+    listfile.write_bytes(line.replace(b"NAME", bytes(a)) + b"\n" + good + b"  " + bytes(a) + b"\n")
+    code, out, err = run("sum", "-c", "--format", fmt, str(listfile))
+    assert (code, lines(out)) == (2, [f"{a}: OK"]), err
+    assert f"crcforge: {listfile}:1: improperly formatted line" in err
+
+
+@pytest.mark.parametrize("content", [b"", b"\n", b"\n\n\n"])
+def test_verify_nothing_to_check(run, tmp_path, content):
+    listfile = tmp_path / "list"
+    listfile.write_bytes(content)
+    code, out, err = run("sum", "-c", str(listfile))
+    assert (code, out) == (2, b"") and f"crcforge: {listfile}: no checksum lines found" in err
+    code, out, err = run("sum", "-c", "-", stdin=content)
+    assert (code, out) == (2, b"") and "crcforge: -: no checksum lines found" in err
+
+
 @pytest.mark.c_only
 def test_list(run, catalogue):
     code, out, _ = run("list")
@@ -156,6 +214,14 @@ def test_cpu(run):
     for impl in lines(run("cpu", "--impls")[1]):
         code, out, err = run("sum", env={"CRCFORGE_IMPL": impl}, stdin=b"123456789")
         assert (code, lines(out)) == (0, ["e3069283  -"]), (impl, err)
+
+
+@pytest.mark.c_only
+def test_cpu_names_the_bad_argument(run):
+    for args in (["--impls", "extra"], ["extra"], ["extra", "--impls"], ["--impls", "-x"]):
+        code, out, err = run("cpu", *args)
+        bad = next(a for a in args if a != "--impls")
+        assert (code, out) == (2, b"") and f"unknown argument '{bad}'" in err, (args, err)
 
 
 def test_bad_impl_and_usage(run):
@@ -196,3 +262,44 @@ def test_sparse_file_bounded_memory(tool, tmp_path):
         want = zlib.crc32(zero, want)
     assert out == [f"{want:08x}  {sparse}"]
     assert peak_kib < 16 * 1024, f"peak RSS {peak_kib} KiB for a {size >> 30} GiB file"
+
+
+BENCH_PROBE = ["--sizes", "8", "--offsets", "0", "--repeat", "1", "--min-time", "0",
+               "-i", "portable"]  # one tiny measurement: only its output matters here
+
+
+def run_to_full(tool, *args):
+    """Runs the tool with standard output on /dev/full, where every write fails."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    env = {k: v for k, v in os.environ.items() if k != "CRCFORGE_IMPL"}
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([*tool, *args], stdin=subprocess.DEVNULL, stdout=full,
+                           stderr=subprocess.PIPE, env=env, timeout=600)
+    return p.returncode, p.stderr.decode(errors="replace")
+
+
+@pytest.mark.parametrize("args", [["sum"], ["--version"], ["--help"]])
+def test_output_write_failure(tool, args):
+    code, err = run_to_full(tool, *args)
+    assert code == 2 and "crcforge: standard output: No space left on device" in err, err
+
+
+def test_verify_output_write_failure(tool, tmp_path):
+    data = tmp_path / "data"
+    data.write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_text(f"00000000  {data}\n")  # a FAILED line: 1, unless it is lost
+    code, err = run_to_full(tool, "sum", "-c", str(listfile))
+    assert code == 2 and "crcforge: standard output: No space left on device" in err, err
+
+
+@pytest.mark.c_only
+@pytest.mark.parametrize("args", [
+    ["list"], ["cpu"], ["cpu", "--impls"], ["keyslot", "k"], ["bench", "--help"],
+    ["bench", *BENCH_PROBE], ["bench", *BENCH_PROBE, "--csv"],
+    ["bench", *BENCH_PROBE, "--json"],
+])
+def test_output_write_failure_other_commands(tool, args):
+    code, err = run_to_full(tool, *args)
+    assert code == 2 and "crcforge: standard output: No space left on device" in err, err

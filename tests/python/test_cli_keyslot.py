@@ -72,3 +72,23 @@ def test_errors(run, tmp_path):
     assert code == 2 and "--file needs a file name" in err
     code, _, err = run("keyslot")
     assert code == 2 and "no keys" in err
+
+
+def test_file_among_keys(run, tmp_path):
+    f = tmp_path / "keys"
+    f.write_bytes(b"one\ntwo\n")
+    code, out, err = run("keyslot", "foo", "--file", str(f), "bar")
+    assert (code, err) == (0, "")
+    assert [int(x) for x in out.split()] == [slot(k) for k in (b"foo", b"one", b"two", b"bar")]
+
+
+def test_unknown_option_is_not_a_key(run):
+    for args in (["--bogus"], ["foo", "-x"], ["--file=keys"], ["foo", "--bogus", "--", "k"]):
+        code, out, err = run("keyslot", *args)
+        bad = next(a for a in args if a.startswith("-"))
+        assert (code, out) == (2, b""), args  # nothing printed: the mistake comes first
+        assert f"unknown option '{bad}'" in err and "after --" in err, (args, err)
+    code, out, _ = run("keyslot", "--", "--bogus", "-x")  # after --, every key is literal
+    assert code == 0 and [int(x) for x in out.split()] == [slot(b"--bogus"), slot(b"-x")]
+    code, out, err = run("keyslot", "--")
+    assert (code, out) == (2, b"") and "no keys" in err
