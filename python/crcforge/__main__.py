@@ -8,6 +8,7 @@ the other inputs were processed.  Files are read in fixed-size blocks (bounded m
 import base64
 import errno
 import os
+import signal
 import stat
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -15,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import crcforge
 
 READ_BUFFER = 256 * 1024  # memory stays bounded whatever the input size
+WRITE_BUFFER = 64 * 1024
 PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
 PARAM_KEYS = ("width", "poly", "init", "refin", "refout", "xorout")
@@ -34,6 +36,50 @@ class Trouble(Exception):
 
 def error(message):
     sys.stderr.write(f"crcforge: {message}\n")
+
+
+def bad_fd():
+    return OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+class Output:
+    """Standard output as the C tool's stdio has it: buffered, and a failure to write is
+    reported once, at the end ("crcforge: standard output: REASON", exit status 2), after
+    the other inputs were processed.  Written to the file descriptor directly, so that
+    no unwritable data is left in sys.stdout for the interpreter to trip on at exit."""
+
+    def __init__(self):
+        self.pending = bytearray()
+        self.failure = None
+        self.fd = None  # started with standard output closed (`>&-`): EBADF on writing
+        if sys.stdout is not None:
+            sys.stdout.flush()
+            self.fd = sys.stdout.fileno()
+
+    def write(self, data):
+        if self.failure is None:
+            self.pending += data
+            if len(self.pending) >= WRITE_BUFFER:
+                self.flush()
+
+    def flush(self):
+        """Writes what is pending; False (once reported) if standard output failed."""
+        try:
+            while self.pending and self.failure is None:
+                if self.fd is None:
+                    raise bad_fd()
+                del self.pending[:os.write(self.fd, self.pending)]
+        except OSError as e:
+            self.failure = e
+            self.pending.clear()
+        return self.failure is None
+
+    def close(self):
+        """The exit status the output adds: EXIT_TROUBLE after reporting a failure."""
+        if self.flush():
+            return EXIT_OK
+        error(f"standard output: {self.failure.strerror}")
+        return EXIT_TROUBLE
 
 
 def parse_number(text):
@@ -123,8 +169,11 @@ def crc_parallel(fd, model, size, threads):
 
 def crc_of_input(name, model, threads):
     """CRC of a named input ("-" is stdin); None after reporting why it could not be read."""
+    is_stdin = name == "-"
     try:
-        fd = 0 if name == "-" else os.open(name, os.O_RDONLY)
+        if is_stdin and sys.stdin is None:  # started with standard input closed
+            raise bad_fd()
+        fd = 0 if is_stdin else os.open(name, os.O_RDONLY)
     except OSError as e:
         error(f"{name}: {e.strerror}")
         return None
@@ -132,14 +181,14 @@ def crc_of_input(name, model, threads):
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if threads > 1 and fd != 0 and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
+        if threads > 1 and not is_stdin and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
             return crc_parallel(fd, model, st.st_size, threads)
         return crc_of_stream(fd, model)
     except OSError as e:
         error(f"{name}: {e.strerror}")
         return None
     finally:
-        if fd != 0:
+        if not is_stdin:
             os.close(fd)
 
 
@@ -151,13 +200,27 @@ def format_value(value, width, fmt):
 
 def verify_list(listname, model, width, fmt, threads, out):
     try:
-        listfile = sys.stdin.buffer if listname == "-" else open(listname, "rb")
+        if listname != "-":
+            listfile = open(listname, "rb")
+        elif sys.stdin is None:  # started with standard input closed
+            raise bad_fd()
+        else:
+            listfile = sys.stdin.buffer
     except OSError as e:
         error(f"{listname}: {e.strerror}")
         return EXIT_TROUBLE
     status = EXIT_OK
     with listfile:
-        for lineno, raw in enumerate(listfile, 1):
+        lineno = 0
+        while True:
+            try:
+                raw = listfile.readline()
+            except OSError as e:  # as C's ferror(): the lines before were checked
+                error(f"{listname}: {e.strerror}")
+                return EXIT_TROUBLE
+            if not raw:
+                return status
+            lineno += 1
             line = raw.removesuffix(b"\n")
             if not line:
                 continue
@@ -178,7 +241,6 @@ def verify_list(listname, model, width, fmt, threads, out):
             out.write(os.fsencode(name) + (b": OK\n" if ok else b": FAILED\n"))
             if not ok and status == EXIT_OK:
                 status = EXIT_MISMATCH
-    return status
 
 
 def parse_sum_options(args):
@@ -213,10 +275,9 @@ def parse_sum_options(args):
     return opts, args[i:]
 
 
-def cmd_sum(args):
+def cmd_sum(args, out):
     opts, names = parse_sum_options(args)
     model, width = model_of(opts["algo"])
-    out = sys.stdout.buffer
     if opts["verify"]:
         if len(names) != 1:
             raise Trouble("sum -c takes exactly one LISTFILE")
@@ -233,15 +294,18 @@ def cmd_sum(args):
 
 
 def main(argv):
+    if hasattr(signal, "SIGPIPE"):  # a reader that goes away ends us quietly, as C tools
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    out = Output()
     if not argv:
         sys.stderr.write(USAGE)
         return EXIT_TROUBLE
     if argv[0] in ("-h", "--help"):
-        sys.stdout.write(USAGE)
-        return EXIT_OK
+        out.write(USAGE.encode())
+        return out.close()
     if argv[0] == "--version":
-        print(f"crcforge {crcforge.__version__}")
-        return EXIT_OK
+        out.write(f"crcforge {crcforge.__version__}\n".encode())
+        return out.close()
     try:
         impl = os.environ.get("CRCFORGE_IMPL", "")
         if impl:  # a bad CRCFORGE_IMPL is a usage error, as in the C tool
@@ -251,16 +315,11 @@ def main(argv):
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
         if argv[0] != "sum":
             raise Trouble(f"unknown command '{argv[0]}' (python -m crcforge has only sum)")
-        status = cmd_sum(argv[1:])
+        status = cmd_sum(argv[1:], out)
     except Trouble as e:
         error(str(e))
-        return EXIT_TROUBLE
-    try:
-        sys.stdout.flush()
-    except OSError as e:
-        error(f"standard output: {e.strerror}")
         status = EXIT_TROUBLE
-    return status
+    return max(status, out.close())
 
 
 if __name__ == "__main__":

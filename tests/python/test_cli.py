@@ -3,6 +3,7 @@ import base64
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -196,3 +197,62 @@ def test_sparse_file_bounded_memory(tool, tmp_path):
         want = zlib.crc32(zero, want)
     assert out == [f"{want:08x}  {sparse}"]
     assert peak_kib < 16 * 1024, f"peak RSS {peak_kib} KiB for a {size >> 30} GiB file"
+
+
+def run_to(tool, stdout, *args, cwd=None):
+    """Runs the tool with its standard output on `stdout` (a file object, or "closed")."""
+    if stdout == "closed":  # the shell closes fd 1 before the tool starts (`>&-`)
+        cmd, stdout = ["sh", "-c", 'exec "$@" >&-', "sh", *tool, *args], None
+    else:
+        cmd = [*tool, *args]
+    return subprocess.run(cmd, stdout=stdout, stderr=subprocess.PIPE, cwd=cwd, timeout=600)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_standard_output_failure_is_reported(tool, tmp_path):
+    good = tmp_path / "good"
+    good.write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_text(f"e3069283  {good}\n")
+    for args in (["sum", str(good)], ["sum", "-c", str(listfile)],
+                 ["sum", str(tmp_path / "missing"), str(good)]):
+        with open("/dev/full", "wb") as full:
+            p = run_to(tool, full, *args)
+        err = p.stderr.decode(errors="replace")
+        assert p.returncode == 2, (args, err)
+        assert "crcforge: standard output: No space left on device\n" in err, (args, err)
+        assert "Traceback" not in err
+    # The other inputs were still processed and reported, before the output's failure.
+    assert err.index("missing: No such file or directory") < err.index("standard output")
+
+
+def test_closed_standard_output_is_reported(tool, tmp_path):
+    good = tmp_path / "good"
+    good.write_bytes(b"123456789")
+    p = run_to(tool, "closed", "sum", str(good))
+    err = p.stderr.decode(errors="replace")
+    assert p.returncode == 2 and "Traceback" not in err, err
+    assert "crcforge: standard output: Bad file descriptor\n" in err
+
+
+def test_closed_standard_input_is_reported(tool):
+    for args in (["sum"], ["sum", "-c", "-"]):
+        p = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *tool, *args],
+                           capture_output=True, timeout=60)
+        err = p.stderr.decode(errors="replace")
+        assert p.returncode == 2 and "Traceback" not in err, (args, err)
+        assert "crcforge: -: Bad file descriptor\n" in err, (args, err)
+
+
+def test_broken_pipe_ends_quietly(tool, tmp_path):
+    """Like `crcforge sum ... | head -1`: the reader goes away, the tool dies of SIGPIPE
+    as C tools do, with nothing on stderr."""
+    (tmp_path / "f").write_bytes(b"123456789")
+    names = ["f"] * 50000  # ~600 KB of output: far more than a pipe holds
+    p = subprocess.Popen([*tool, "sum", *names], cwd=tmp_path, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    assert p.stdout.readline() == b"e3069283  f\n"
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == -signal.SIGPIPE, err
+    assert err == b""
