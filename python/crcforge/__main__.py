@@ -224,6 +224,9 @@ def verify_list(listname, model, width, fmt, threads, out):
             line = raw.removesuffix(b"\n")
             if not line:
                 continue
+            # As the C tool reads it: a C string, so it ends at the first NUL (a name
+            # cannot hold one, and os.open would refuse it).
+            line = line.partition(b"\0")[0]
             expected, sep, name = line.partition(b"  ")
             if not sep or not expected or not name:
                 error(f"{listname}:{lineno}: improperly formatted line "

@@ -256,3 +256,21 @@ def test_broken_pipe_ends_quietly(tool, tmp_path):
     err = p.stderr.read()
     assert p.wait(timeout=120) == -signal.SIGPIPE, err
     assert err == b""
+
+
+def test_verify_lines_with_nul_bytes(run, tmp_path):
+    """A list line is read as a C string: it ends at its first NUL byte.  Either way,
+    the line is dealt with and the lines after it are still checked."""
+    (tmp_path / "a").write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_bytes(b"e3069283  a\0junk\n"      # the name is "a"
+                         b"e3069283  \0a\n"          # no name before the NUL
+                         b"\0\n"                     # nothing before the NUL
+                         b"e3069283\0  a\n"          # no separator before the NUL
+                         b"e3069283  a\n")
+    code, out, err = run("sum", "-c", "list", cwd=tmp_path)
+    assert (code, lines(out)) == (2, ["a: OK", "a: OK"]), err
+    assert [line for line in err.splitlines() if "improperly formatted" in line] == [
+        f'crcforge: list:{n}: improperly formatted line (expected "VALUE  NAME")'
+        for n in (2, 3, 4)]
+    assert "Traceback" not in err
