@@ -8,6 +8,7 @@ the other inputs were processed.  Files are read in fixed-size blocks (bounded m
 import base64
 import errno
 import os
+import re
 import signal
 import stat
 import sys
@@ -82,10 +83,19 @@ class Output:
         return EXIT_TROUBLE
 
 
+# What C's strtoull(text, &end, 0) reads -- hexadecimal after 0x, octal after a 0,
+# decimal otherwise -- from a digit on: no space or sign before it, nothing after it.
+NUMBER = re.compile(r"0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*")
+
+
 def parse_number(text):
-    if text.startswith(("-", "+")) or not text:
+    if NUMBER.fullmatch(text) is None:
         raise ValueError(text)
-    return int(text, 0)
+    base = 16 if text[:2] in ("0x", "0X") else 8 if text[0] == "0" else 10
+    value = int(text, base)
+    if value >= 1 << 64:
+        raise ValueError(text)
+    return value
 
 
 def parse_bool(text):
@@ -99,13 +109,17 @@ def parse_bool(text):
 def custom_params(algo):
     """"width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0" -> crcforge.Params"""
     values = {}
-    for item in filter(None, algo.split(",")):
+    for item in algo.split(","):
+        if not item:
+            raise Trouble(f"algorithm '{algo}': empty item")
         key, eq, value = item.partition("=")
         if not eq:
             raise Trouble(f"algorithm '{algo}': '{item}' is not key=value")
         if key not in PARAM_KEYS:
             raise Trouble(f"algorithm '{algo}': unknown parameter '{key}' (expected width, "
                           "poly, init, refin, refout, xorout)")
+        if key in values:
+            raise Trouble(f"algorithm '{algo}': {key} given twice")
         try:
             values[key] = parse_bool(value) if key in ("refin", "refout") else parse_number(value)
         except ValueError:

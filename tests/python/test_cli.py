@@ -274,3 +274,30 @@ def test_verify_lines_with_nul_bytes(run, tmp_path):
         f'crcforge: list:{n}: improperly formatted line (expected "VALUE  NAME")'
         for n in (2, 3, 4)]
     assert "Traceback" not in err
+
+
+def custom_algo(**changes):
+    params = dict(width="16", poly="0x1021", init="0", refin="false", refout="false",
+                  xorout="0")
+    params.update(changes)
+    return ",".join(f"{k}={v}" for k, v in params.items())
+
+
+def test_custom_numbers_read_as_strtoull(run):
+    """Numbers in custom parameters read as C's strtoull(s, &end, 0): hexadecimal after
+    0x, octal after a 0, decimal otherwise, and nothing after the digits."""
+    data = b"123456789"
+    xmodem = anycrc.CRC(width=16, poly=0o10041, init=0, refin=False, refout=False,
+                        xorout=0).calc(data)
+    for poly in ("010041", "0x1021", "0X1021", "4129"):  # 010041 is octal: 0x1021
+        code, out, err = run("sum", "-a", custom_algo(poly=poly), stdin=data)
+        assert (code, lines(out)) == (0, [f"{xmodem:04x}  -"]), (poly, err)
+    xz = custom_algo(width="64", poly="0x42F0E1EBA9EA3693", init="01777777777777777777777",
+                     refin="true", refout="true", xorout="18446744073709551615")
+    code, out, err = run("sum", "-a", xz, stdin=data)
+    assert (code, lines(out)) == (0, ["995dc9bbdf1939fa  -"]), err  # CRC-64/XZ's check
+    for bad in ("0x10_21", "0x1021 ", "0b1", "0o10041", "", "0x", "08", "4129x", "-1",
+                "18446744073709551616", "\uff11"):  # the last: a full-width digit one
+        code, out, err = run("sum", "-a", custom_algo(poly=bad), stdin=data)
+        assert (code, out) == (2, b""), bad
+        assert f"bad value '{bad}' for poly" in err, (bad, err)
