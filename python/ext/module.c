@@ -167,6 +167,12 @@ PyDoc_STRVAR(doc_keyslots,
 static PyObject *py_keyslots(PyObject *module, PyObject *keys)
 {
     (void)module;
+    if (PyUnicode_Check(keys) || PyObject_CheckBuffer(keys)) { /* a str or bytes is one key */
+        PyErr_Format(PyExc_TypeError,
+                     "keyslots() takes a sequence of keys, not a single key ('%.100s'); "
+                     "keyslot() takes one", Py_TYPE(keys)->tp_name);
+        return NULL;
+    }
     PyObject *seq = PySequence_Fast(keys, "keyslots(): keys must be a sequence");
     if (seq == NULL)
         return NULL;

@@ -137,6 +137,15 @@ def test_keyslot_matches_the_redis_rule():
         crcforge.keyslots(5)
 
 
+def test_keyslots_takes_a_sequence_of_keys_not_one_key():
+    for key in ("abc", b"abc", bytearray(b"abc"), memoryview(b"abc"), array.array("B", b"abc"),
+                np.frombuffer(b"abc", np.uint8)):
+        with pytest.raises(TypeError,
+                           match=r"^keyslots\(\) takes a sequence of keys, not a single key"):
+            crcforge.keyslots(key)
+    assert crcforge.keyslots(["abc", b"abc"]) == [crcforge.keyslot(b"abc")] * 2
+
+
 def test_models_and_introspection():
     models = crcforge.models()
     iscsi = next(m for m in models if m.name == "CRC-32/ISCSI")
