@@ -372,7 +372,7 @@ static PyMethodDef module_methods[] = {
     {"new", FASTCALL_KW(crcpy_new),
      "new($module, /, algo, data=b'')\n--\n\n"
      "A hashlib-style CRC object for `algo`: a catalogue name or alias (case-insensitive:\n"
-     "'crc32c', 'CRC-24/OPENPGP'), or a custom model given as any object or dict with\n"
+     "'crc32c', 'CRC-24/OPENPGP'), or a custom model given as any object or mapping with\n"
      "width, poly, init, refin, refout and xorout (e.g. crcforge.Params(...)).\n"
      "ValueError names an unknown algorithm or says why parameters are invalid."},
     {"combine", (PyCFunction)(void (*)(void))py_combine, METH_FASTCALL, doc_combine},
