@@ -11,6 +11,33 @@
  * starts.  Slower models pay relatively less. */
 Py_ssize_t crcpy_gil_threshold = 65536;
 
+/* The exception being raised (a new reference), the error indicator cleared. */
+static PyObject *take_error(void)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    return PyErr_GetRaisedException();
+#else
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb != NULL)
+        PyException_SetTraceback(value, tb);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    return value;
+#endif
+}
+
+/* Raises `exc` again (takes the reference). */
+static void restore_error(PyObject *exc)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    PyErr_SetRaisedException(exc);
+#else
+    PyErr_Restore(Py_NewRef((PyObject *)Py_TYPE(exc)), exc, PyException_GetTraceback(exc));
+#endif
+}
+
 int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
 {
     if (PyUnicode_Check(obj)) {
@@ -24,11 +51,29 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
         return -1;
     }
     if (PyObject_GetBuffer(obj, &d->view, PyBUF_SIMPLE) < 0) {
-        PyErr_Clear(); /* the exporter's own error (BufferError, ValueError) */
+        /* A failure for the buffer's layout becomes a TypeError that says so, caused by
+         * the exporter's own error; any other (a released memoryview, ...) stays as is. */
+        PyObject *cause = take_error();
+        Py_buffer strided;
+        int layout = PyObject_GetBuffer(obj, &strided, PyBUF_FULL_RO) == 0;
+        if (layout) {
+            layout = !PyBuffer_IsContiguous(&strided, 'C');
+            PyBuffer_Release(&strided);
+        } else {
+            PyErr_Clear();
+        }
+        if (!layout) {
+            restore_error(cause);
+            return -1;
+        }
         PyErr_Format(PyExc_TypeError,
                      "%s(): the '%.100s' buffer is not C-contiguous; hash a contiguous copy "
                      "(e.g. bytes(x) or numpy.ascontiguousarray(x))", fname,
                      Py_TYPE(obj)->tp_name);
+        PyObject *error = take_error();
+        PyException_SetContext(error, Py_NewRef(cause));
+        PyException_SetCause(error, cause);
+        restore_error(error);
         return -1;
     }
     d->buf = d->view.buf;

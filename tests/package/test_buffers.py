@@ -74,6 +74,20 @@ def test_refused_inputs(fn):
     assert fn(data=b"123", crc=fn(b"abc")) == fn(b"abc123")
 
 
+def test_a_buffer_that_cannot_be_had_keeps_its_own_error():
+    released = memoryview(b"abc")
+    released.release()
+    for call in (lambda b: crcforge.crc32c(b), lambda b: crcforge.new("crc32", b),
+                 lambda b: crcforge.new("crc32").update(b), lambda b: crcforge.keyslot(b),
+                 lambda b: crcforge.keyslots([b])):
+        with pytest.raises(ValueError, match="released memoryview"):
+            call(released)
+        # A non-contiguous buffer is refused for that, with the exporter's error as cause.
+        with pytest.raises(TypeError, match="not C-contiguous") as e:
+            call(memoryview(RAW)[::2])
+        assert isinstance(e.value.__cause__, BufferError)
+
+
 def test_unknown_algorithm_is_named():
     for call in (lambda: crcforge.new("crc-99/nothing"),
                  lambda: crcforge.combine("crc-99/nothing", 0, 0, 0),
