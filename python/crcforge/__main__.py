@@ -19,6 +19,7 @@ import crcforge
 READ_BUFFER = 256 * 1024  # memory stays bounded whatever the input size
 WRITE_BUFFER = 64 * 1024
 PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
+MAX_THREADS = 64
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
 PARAM_KEYS = ("width", "poly", "init", "refin", "refout", "xorout")
 
@@ -35,8 +36,27 @@ class Trouble(Exception):
     """An error to report as "crcforge: MESSAGE" (exit status 2)."""
 
 
+def to_stderr(text):
+    """Writes to standard error as the C tool does: file names as their own bytes (os.fsencode
+    gives back those that are not UTF-8), and a failure to write ignored."""
+    if sys.stderr is None:  # started with standard error closed
+        return
+    try:
+        sys.stderr.flush()
+        fd = sys.stderr.fileno()
+    except (OSError, ValueError):  # not a file (replaced, closed): as text, then
+        fd = None
+    try:
+        if fd is None:
+            sys.stderr.write(text)
+        else:
+            os.write(fd, os.fsencode(text))
+    except (OSError, ValueError):
+        pass
+
+
 def error(message):
-    sys.stderr.write(f"crcforge: {message}\n")
+    to_stderr(f"crcforge: {message}\n")
 
 
 def bad_fd():
@@ -83,6 +103,8 @@ class Output:
         return EXIT_TROUBLE
 
 
+# What C's strtol(text, &end, 10) reads for -j: ASCII digits, maybe after spaces and a sign.
+THREADS = re.compile(r"[ \t\n\v\f\r]*[+-]?[0-9]+")
 # What C's strtoull(text, &end, 0) reads -- hexadecimal after 0x, octal after a 0,
 # decimal otherwise -- from a digit on: no space or sign before it, nothing after it.
 NUMBER = re.compile(r"0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*")
@@ -278,8 +300,8 @@ def parse_sum_options(args):
             opts["algo"] = args[i]
         elif a == "-j" and has_value:
             i += 1
-            if not args[i].isdigit() or not 1 <= int(args[i]) <= 64:
-                raise Trouble(f"-j: '{args[i]}' is not a thread count from 1 to 64")
+            if THREADS.fullmatch(args[i]) is None or not 1 <= int(args[i]) <= MAX_THREADS:
+                raise Trouble(f"-j: '{args[i]}' is not a thread count from 1 to {MAX_THREADS}")
             opts["threads"] = int(args[i])
         elif a == "--format" and has_value:
             i += 1
@@ -315,7 +337,7 @@ def main(argv):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     out = Output()
     if not argv:
-        sys.stderr.write(USAGE)
+        to_stderr(USAGE)
         return EXIT_TROUBLE
     if argv[0] in ("-h", "--help"):
         out.write(USAGE.encode())

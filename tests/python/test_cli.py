@@ -301,3 +301,33 @@ def test_custom_numbers_read_as_strtoull(run):
         code, out, err = run("sum", "-a", custom_algo(poly=bad), stdin=data)
         assert (code, out) == (2, b""), bad
         assert f"bad value '{bad}' for poly" in err, (bad, err)
+
+
+def test_names_are_printed_as_their_bytes(tool, tmp_path):
+    """A name that is not UTF-8 goes to stdout and stderr byte for byte, as given."""
+    good = os.fsencode(tmp_path) + b"/caf\xe9"  # Latin-1
+    missing = os.fsencode(tmp_path) + b"/gone\xff"
+    with open(good, "wb") as f:
+        f.write(b"123456789")
+    p = subprocess.run([*tool, "sum", good, missing], capture_output=True, timeout=60)
+    assert p.returncode == 2
+    assert p.stdout == b"e3069283  " + good + b"\n"
+    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+    listfile = os.fsencode(tmp_path) + b"/list\xfe"
+    with open(listfile, "wb") as f:
+        f.write(b"e3069283  " + good + b"\ne3069283  " + missing + b"\n")
+    p = subprocess.run([*tool, "sum", "-c", listfile], capture_output=True, timeout=60)
+    assert (p.returncode, p.stdout) == (2, good + b": OK\n")
+    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+    p = subprocess.run([*tool, "sum", "-c", missing], capture_output=True, timeout=60)
+    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+
+
+def test_thread_count_is_ascii_digits(run):
+    for j in ("1", "7", "64", "007"):
+        code, out, err = run("sum", "-j", j, stdin=b"123456789")
+        assert (code, lines(out)) == (0, ["e3069283  -"]), (j, err)
+    for j in ("\u0663", "\u00b2", "\uff13", "3x", "3 ", "", "x", "0", "65", "-1", "99999999999999999999"):
+        code, out, err = run("sum", "-j", j, stdin=b"123456789")
+        assert (code, out) == (2, b""), j
+        assert err == f"crcforge: -j: '{j}' is not a thread count from 1 to 64\n", (j, err)
