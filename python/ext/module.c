@@ -82,31 +82,35 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
     return 0;
 }
 
-/* (data, crc=0) given by keyword or in error; data and crc are borrowed. */
-static int fixed_args_slow(const char *fname, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames, PyObject **data, PyObject **crc)
+int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+               const char *const *names, int n, int required, PyObject **slots)
 {
-    if (nargs > 2) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most 2 arguments (%zd given)", fname,
-                     nargs);
+    if (nargs > n) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %d positional arguments (%zd given)",
+                     fname, n, nargs);
         return -1;
     }
+    for (int k = 0; k < n; k++)
+        slots[k] = k < nargs ? args[k] : NULL;
     Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
     for (Py_ssize_t i = 0; i < nkw; i++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, i);
-        PyObject **slot = PyUnicode_CompareWithASCIIString(key, "data") == 0  ? data
-                          : PyUnicode_CompareWithASCIIString(key, "crc") == 0 ? crc
-                                                                              : NULL;
-        if (slot == NULL || *slot != NULL) {
+        int k = 0;
+        while (k < n && PyUnicode_CompareWithASCIIString(key, names[k]) != 0)
+            k++;
+        if (k == n || slots[k] != NULL) {
             PyErr_Format(PyExc_TypeError, "%s() got %s argument %R", fname,
-                         slot == NULL ? "an unexpected keyword" : "multiple values for", key);
+                         k == n ? "an unexpected keyword" : "multiple values for", key);
             return -1;
         }
-        *slot = args[nargs + i];
+        slots[k] = args[nargs + i];
     }
-    if (*data == NULL) {
-        PyErr_Format(PyExc_TypeError, "%s() missing required argument 'data'", fname);
-        return -1;
+    for (int k = 0; k < required; k++) {
+        if (slots[k] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname,
+                         names[k]);
+            return -1;
+        }
     }
     return 0;
 }
@@ -115,11 +119,18 @@ static int fixed_args_slow(const char *fname, PyObject *const *args, Py_ssize_t 
 static inline int fixed_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames, PyObject **data, PyObject **crc)
 {
-    *data = nargs > 0 ? args[0] : NULL;
-    *crc = nargs > 1 ? args[1] : NULL;
-    if (kwnames == NULL && nargs >= 1 && nargs <= 2)
+    if (kwnames == NULL && nargs >= 1 && nargs <= 2) {
+        *data = args[0];
+        *crc = nargs > 1 ? args[1] : NULL;
         return 0;
-    return fixed_args_slow(fname, args, nargs, kwnames, data, crc);
+    }
+    static const char *const names[] = {"data", "crc"};
+    PyObject *slots[2];
+    if (crcpy_args(fname, args, nargs, kwnames, names, 2, 1, slots) < 0)
+        return -1;
+    *data = slots[0];
+    *crc = slots[1];
+    return 0;
 }
 
 #define FIXED_FUNCTION(fn, ctype, width, to_int, doc_check)                                    \
@@ -390,7 +401,7 @@ static PyObject *py_cpu_features(PyObject *module, PyObject *unused)
     return list;
 }
 
-/* For python/bench_gil.py and the thread tests: read and set the threshold. */
+/* For python/bench/gil.py and the thread tests: read and set the threshold. */
 static PyObject *py_set_gil_threshold(PyObject *module, PyObject *arg)
 {
     (void)module;

@@ -203,3 +203,26 @@ def test_stubs_type_check_real_use():
                         str(sample)], capture_output=True, text=True, timeout=300)
     errors = [line for line in p.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and 'to "crc32c" has incompatible type "str"' in errors[0], p.stdout
+
+
+def test_argument_errors_name_the_argument():
+    for call, message in [
+            (lambda: crcforge.crc32c(), "crc32c() missing required argument 'data'"),
+            (lambda: crcforge.crc32c(crc=0), "crc32c() missing required argument 'data'"),
+            (lambda: crcforge.crc32c(b"", data=b""),
+             "crc32c() got multiple values for argument 'data'"),
+            (lambda: crcforge.crc32(b"", 0, 0),
+             "crc32() takes at most 2 positional arguments (3 given)"),
+            (lambda: crcforge.new(), "new() missing required argument 'algo'"),
+            (lambda: crcforge.new(data=b""), "new() missing required argument 'algo'"),
+            (lambda: crcforge.new("crc32", algo="crc32"),
+             "new() got multiple values for argument 'algo'"),
+            (lambda: crcforge.new("crc32", b"", b""),
+             "new() takes at most 2 positional arguments (3 given)"),
+            (lambda: crcforge.new("crc32", seed=0), "new() got an unexpected keyword argument 'seed'")]:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value) == message
+    assert crcforge.new(data=b"123456789", algo="crc32c").value == 0xE3069283
+    assert crcforge.crc32c(crc=crcforge.crc32c(b"1234"), data=b"56789") == 0xE3069283
+
