@@ -1,11 +1,12 @@
 /*
- * `algo` arguments: catalogue names (looked up once per distinct string, then served from
- * a dict) and custom models from the six parameters (kept in a small cache so that
- * repeated use does not rebuild the model and its tables).
+ * `algo` arguments: catalogue names (looked up once per spelling, then served from a
+ * dict) and custom models from the six parameters (kept in a small cache so that
+ * repeated use does not rebuild the model and its tables).  Both caches are bounded.
  */
 #include "ext.h"
 
 #define CUSTOM_CACHE_MAX 256 /* distinct custom models kept; the cache restarts when full */
+#define NAME_CACHE_MAX 256   /* spellings kept ("crc32c", "CRC32C", ...); restarts too */
 
 static PyObject *name_cache;   /* str -> capsule of a catalogue model (no destructor) */
 static PyObject *custom_cache; /* params tuple -> capsule owning a custom model */
@@ -66,6 +67,8 @@ static const crcforge_model *catalogue_model(PyObject *name)
         PyErr_Format(PyExc_ValueError, "unknown algorithm %R (see crcforge.models())", name);
         return NULL;
     }
+    if (PyDict_GET_SIZE(name_cache) >= NAME_CACHE_MAX)
+        PyDict_Clear(name_cache);
     capsule = PyCapsule_New((void *)m, NULL, NULL);
     if (capsule == NULL || PyDict_SetItem(name_cache, name, capsule) < 0) {
         Py_XDECREF(capsule);

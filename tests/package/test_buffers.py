@@ -5,6 +5,7 @@ import array
 import binascii
 import pydoc
 import random
+import sys
 import zlib
 
 import numpy as np
@@ -226,3 +227,20 @@ def test_argument_errors_name_the_argument():
     assert crcforge.new(data=b"123456789", algo="crc32c").value == 0xE3069283
     assert crcforge.crc32c(crc=crcforge.crc32c(b"1234"), data=b"56789") == 0xE3069283
 
+
+def test_spellings_of_names_are_not_all_kept():
+    """Names are case-insensitive, so the spellings of one name are endless: a program
+    given many must not keep them all."""
+    rng = random.Random(11)
+    names = [name for m in crcforge.models() for name in (m.name, *m.aliases)]
+    spellings = set()
+    while len(spellings) < 3000:
+        name = rng.choice(names)
+        spellings.add("".join(c.upper() if rng.random() < 0.5 else c.lower() for c in name))
+    spellings = list(spellings)
+    before = [sys.getrefcount(s) for s in spellings]
+    for s in spellings:
+        assert crcforge.new(s).width > 0
+    after = [sys.getrefcount(s) for s in spellings]
+    kept = sum(a > b for a, b in zip(after, before))
+    assert kept < 1000, f"{kept} spellings kept"
