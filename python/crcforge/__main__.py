@@ -21,7 +21,7 @@ WRITE_BUFFER = 64 * 1024
 PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
 MAX_THREADS = 64
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
-PARAM_KEYS = ("width", "poly", "init", "refin", "refout", "xorout")
+PARAM_KEYS = crcforge.Params._fields  # width, poly, init, refin, refout, xorout
 
 USAGE = """\
 usage: python -m crcforge sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]
@@ -165,29 +165,24 @@ def model_of(algo):
     return model, width
 
 
-def crc_of_stream(fd, model):
+def crc_of_range(fd, model, offset=0, length=None):
+    """CRC of `length` bytes of fd from `offset`, read with pread (so that threads can share
+    fd); with length None, of what read() gives until the end (pipes, terminals too)."""
     h = crcforge.new(model)
     buf = bytearray(READ_BUFFER)
     view = memoryview(buf)
-    while True:
-        try:
-            n = os.readv(fd, [buf])
-        except InterruptedError:
-            continue
-        if n == 0:
-            return h.value
-        h.update(view[:n])
-
-
-def crc_of_range(fd, model, offset, length):
-    h = crcforge.new(model)
-    while length > 0:
-        block = os.pread(fd, min(READ_BUFFER, length), offset)
-        if not block:
-            raise OSError(errno.EIO, os.strerror(errno.EIO))  # the file shrank under us
+    while length != 0:
+        if length is None:
+            block = view[:os.readv(fd, [buf])]  # (EINTR is retried by Python)
+            if not block:
+                break
+        else:
+            block = os.pread(fd, min(READ_BUFFER, length), offset)
+            if not block:
+                raise OSError(errno.EIO, os.strerror(errno.EIO))  # the file shrank under us
+            offset += len(block)
+            length -= len(block)
         h.update(block)
-        offset += len(block)
-        length -= len(block)
     return h.value
 
 
@@ -219,7 +214,7 @@ def crc_of_input(name, model, threads):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if threads > 1 and not is_stdin and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
             return crc_parallel(fd, model, st.st_size, threads)
-        return crc_of_stream(fd, model)
+        return crc_of_range(fd, model)
     except OSError as e:
         error(f"{name}: {e.strerror}")
         return None
