@@ -220,7 +220,8 @@ def test_argument_errors_name_the_argument():
              "new() got multiple values for argument 'algo'"),
             (lambda: crcforge.new("crc32", b"", b""),
              "new() takes at most 2 positional arguments (3 given)"),
-            (lambda: crcforge.new("crc32", seed=0), "new() got an unexpected keyword argument 'seed'")]:
+            (lambda: crcforge.new("crc32", seed=0),
+             "new() got an unexpected keyword argument 'seed'")]:
         with pytest.raises(TypeError) as e:
             call()
         assert str(e.value) == message

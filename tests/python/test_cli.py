@@ -327,7 +327,8 @@ def test_thread_count_is_ascii_digits(run):
     for j in ("1", "7", "64", "007"):
         code, out, err = run("sum", "-j", j, stdin=b"123456789")
         assert (code, lines(out)) == (0, ["e3069283  -"]), (j, err)
-    for j in ("\u0663", "\u00b2", "\uff13", "3x", "3 ", "", "x", "0", "65", "-1", "99999999999999999999"):
+    for j in ("\u0663", "\u00b2", "\uff13",  # Arabic-Indic three, superscript two, full-width three
+              "3x", "3 ", "", "x", "0", "65", "-1", "99999999999999999999"):
         code, out, err = run("sum", "-j", j, stdin=b"123456789")
         assert (code, out) == (2, b""), j
         assert err == f"crcforge: -j: '{j}' is not a thread count from 1 to 64\n", (j, err)
