@@ -8,6 +8,8 @@ the other inputs were processed.  Files are read in fixed-size blocks (bounded m
 import base64
 import errno
 import os
+import re
+import signal
 import stat
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -15,9 +17,11 @@ from concurrent.futures import ThreadPoolExecutor
 import crcforge
 
 READ_BUFFER = 256 * 1024  # memory stays bounded whatever the input size
+WRITE_BUFFER = 64 * 1024
 PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
+MAX_THREADS = 64
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
-PARAM_KEYS = ("width", "poly", "init", "refin", "refout", "xorout")
+PARAM_KEYS = crcforge.Params._fields  # width, poly, init, refin, refout, xorout
 
 USAGE = """\
 usage: python -m crcforge sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]
@@ -32,39 +36,88 @@ class Trouble(Exception):
     """An error to report as "crcforge: MESSAGE" (exit status 2)."""
 
 
+def to_stderr(text):
+    """Writes to standard error as the C tool does: file names as their own bytes (os.fsencode
+    gives back those that are not UTF-8), and a failure to write ignored."""
+    if sys.stderr is None:  # started with standard error closed
+        return
+    try:
+        sys.stderr.flush()
+        fd = sys.stderr.fileno()
+    except (OSError, ValueError):  # not a file (replaced, closed): as text, then
+        fd = None
+    try:
+        if fd is None:
+            sys.stderr.write(text)
+        else:
+            os.write(fd, os.fsencode(text))
+    except (OSError, ValueError):
+        pass
+
+
 def error(message):
-    sys.stderr.write(f"crcforge: {message}\n")
+    to_stderr(f"crcforge: {message}\n")
+
+
+def bad_fd():
+    return OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
 class Output:
-    """Standard output that keeps the first write error, reported once at the end (as the
-    C tool does), so that a full disk neither stops the remaining inputs nor ends in a
-    traceback."""
+    """Standard output as the C tool's stdio has it: buffered, and a failure to write is
+    reported once, at the end ("crcforge: standard output: REASON", exit status 2), after
+    the other inputs were processed.  Written to the file descriptor directly, so that
+    no unwritable data is left in sys.stdout for the interpreter to trip on at exit."""
 
-    def __init__(self, stream):
-        self.stream = stream
-        self.error = None
+    def __init__(self):
+        self.pending = bytearray()
+        self.failure = None
+        self.fd = None  # started with standard output closed (`>&-`): EBADF on writing
+        if sys.stdout is not None:
+            sys.stdout.flush()
+            self.fd = sys.stdout.fileno()
 
     def write(self, data):
-        if self.error is None:
-            try:
-                self.stream.write(data)
-            except OSError as e:
-                self.error = e
+        if self.failure is None:
+            self.pending += data
+            if len(self.pending) >= WRITE_BUFFER:
+                self.flush()
 
     def flush(self):
-        if self.error is None:
-            try:
-                self.stream.flush()
-            except OSError as e:
-                self.error = e
+        """Writes what is pending; False (once reported) if standard output failed."""
+        try:
+            while self.pending and self.failure is None:
+                if self.fd is None:
+                    raise bad_fd()
+                del self.pending[:os.write(self.fd, self.pending)]
+        except OSError as e:
+            self.failure = e
+            self.pending.clear()
+        return self.failure is None
+
+    def close(self):
+        """The exit status the output adds: EXIT_TROUBLE after reporting a failure."""
+        if self.flush():
+            return EXIT_OK
+        error(f"standard output: {self.failure.strerror}")
+        return EXIT_TROUBLE
+
+
+# What C's strtol(text, &end, 10) reads for -j: ASCII digits, maybe after spaces and a sign.
+THREADS = re.compile(r"[ \t\n\v\f\r]*[+-]?[0-9]+")
+# What C's strtoull(text, &end, 0) reads -- hexadecimal after 0x, octal after a 0,
+# decimal otherwise -- from a digit on: no space or sign before it, nothing after it.
+NUMBER = re.compile(r"0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*")
 
 
 def parse_number(text):
-    # A digit first: int() would skip spaces and take a sign ("init= -1" is not a value).
-    if not text[:1].isdigit() or not text.isascii():
+    if NUMBER.fullmatch(text) is None:
         raise ValueError(text)
-    return int(text, 0)
+    base = 16 if text[:2] in ("0x", "0X") else 8 if text[0] == "0" else 10
+    value = int(text, base)
+    if value >= 1 << 64:
+        raise ValueError(text)
+    return value
 
 
 def parse_bool(text):
@@ -89,6 +142,8 @@ def custom_params(algo):
         if key not in PARAM_KEYS:
             raise Trouble(f"algorithm '{algo}': unknown parameter '{key}' (expected width, "
                           "poly, init, refin, refout, xorout)")
+        if key in values:
+            raise Trouble(f"algorithm '{algo}': {key} given twice")
         try:
             values[key] = parse_bool(value) if key in ("refin", "refout") else parse_number(value)
         except ValueError:
@@ -112,29 +167,24 @@ def model_of(algo):
     return model, width
 
 
-def crc_of_stream(fd, model):
+def crc_of_range(fd, model, offset=0, length=None):
+    """CRC of `length` bytes of fd from `offset`, read with pread (so that threads can share
+    fd); with length None, of what read() gives until the end (pipes, terminals too)."""
     h = crcforge.new(model)
     buf = bytearray(READ_BUFFER)
     view = memoryview(buf)
-    while True:
-        try:
-            n = os.readv(fd, [buf])
-        except InterruptedError:
-            continue
-        if n == 0:
-            return h.value
-        h.update(view[:n])
-
-
-def crc_of_range(fd, model, offset, length):
-    h = crcforge.new(model)
-    while length > 0:
-        block = os.pread(fd, min(READ_BUFFER, length), offset)
-        if not block:
-            raise OSError(errno.EIO, os.strerror(errno.EIO))  # the file shrank under us
+    while length != 0:
+        if length is None:
+            block = view[:os.readv(fd, [buf])]  # (EINTR is retried by Python)
+            if not block:
+                break
+        else:
+            block = os.pread(fd, min(READ_BUFFER, length), offset)
+            if not block:
+                raise OSError(errno.EIO, os.strerror(errno.EIO))  # the file shrank under us
+            offset += len(block)
+            length -= len(block)
         h.update(block)
-        offset += len(block)
-        length -= len(block)
     return h.value
 
 
@@ -152,8 +202,11 @@ def crc_parallel(fd, model, size, threads):
 
 def crc_of_input(name, model, threads):
     """CRC of a named input ("-" is stdin); None after reporting why it could not be read."""
+    is_stdin = name == "-"
     try:
-        fd = 0 if name == "-" else os.open(name, os.O_RDONLY)
+        if is_stdin and sys.stdin is None:  # started with standard input closed
+            raise bad_fd()
+        fd = 0 if is_stdin else os.open(name, os.O_RDONLY)
     except OSError as e:
         error(f"{name}: {e.strerror}")
         return None
@@ -161,14 +214,14 @@ def crc_of_input(name, model, threads):
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if threads > 1 and fd != 0 and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
+        if threads > 1 and not is_stdin and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
             return crc_parallel(fd, model, st.st_size, threads)
-        return crc_of_stream(fd, model)
+        return crc_of_range(fd, model)
     except OSError as e:
         error(f"{name}: {e.strerror}")
         return None
     finally:
-        if fd != 0:
+        if not is_stdin:
             os.close(fd)
 
 
@@ -192,14 +245,28 @@ def well_formed_value(value, width, fmt):
 
 def verify_list(listname, model, width, fmt, threads, out):
     try:
-        listfile = sys.stdin.buffer if listname == "-" else open(listname, "rb")
+        if listname != "-":
+            listfile = open(listname, "rb")
+        elif sys.stdin is None:  # started with standard input closed
+            raise bad_fd()
+        else:
+            listfile = sys.stdin.buffer
     except OSError as e:
         error(f"{listname}: {e.strerror}")
         return EXIT_TROUBLE
     status = EXIT_OK
     checked = 0
     with listfile:
-        for lineno, raw in enumerate(listfile, 1):
+        lineno = 0
+        while True:
+            try:
+                raw = listfile.readline()
+            except OSError as e:  # as C's ferror(): the lines before were checked
+                error(f"{listname}: {e.strerror}")
+                return EXIT_TROUBLE
+            if not raw:
+                break
+            lineno += 1
             # A list written with CRLF line endings: the \r is not part of the name.
             line = raw.removesuffix(b"\n").removesuffix(b"\r")
             if not line:
@@ -249,8 +316,8 @@ def parse_sum_options(args):
             opts["algo"] = args[i]
         elif a == "-j" and has_value:
             i += 1
-            if not args[i].isdigit() or not 1 <= int(args[i]) <= 64:
-                raise Trouble(f"-j: '{args[i]}' is not a thread count from 1 to 64")
+            if THREADS.fullmatch(args[i]) is None or not 1 <= int(args[i]) <= MAX_THREADS:
+                raise Trouble(f"-j: '{args[i]}' is not a thread count from 1 to {MAX_THREADS}")
             opts["threads"] = int(args[i])
         elif a == "--format" and has_value:
             i += 1
@@ -281,16 +348,19 @@ def cmd_sum(args, out):
     return status
 
 
-def run_command(argv, out):
+def main(argv):
+    if hasattr(signal, "SIGPIPE"):  # a reader that goes away ends us quietly, as C tools
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    out = Output()
     if not argv:
-        sys.stderr.write(USAGE)
+        to_stderr(USAGE)
         return EXIT_TROUBLE
     if argv[0] in ("-h", "--help"):
         out.write(USAGE.encode())
-        return EXIT_OK
+        return out.close()
     if argv[0] == "--version":
         out.write(f"crcforge {crcforge.__version__}\n".encode())
-        return EXIT_OK
+        return out.close()
     try:
         impl = os.environ.get("CRCFORGE_IMPL", "")
         if impl:  # a bad CRCFORGE_IMPL is a usage error, as in the C tool
@@ -300,22 +370,11 @@ def run_command(argv, out):
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
         if argv[0] != "sum":
             raise Trouble(f"unknown command '{argv[0]}' (python -m crcforge has only sum)")
-        return cmd_sum(argv[1:], out)
+        status = cmd_sum(argv[1:], out)
     except Trouble as e:
         error(str(e))
-        return EXIT_TROUBLE
-
-
-def main(argv):
-    out = Output(sys.stdout.buffer)
-    status = run_command(argv, out)
-    out.flush()  # output that could not be written is a failure, whatever was asked
-    if out.error is not None:
-        error(f"standard output: {out.error.strerror}")
-        # The interpreter flushes stdout again on exit: give it somewhere that works.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = EXIT_TROUBLE
-    return status
+    return max(status, out.close())
 
 
 if __name__ == "__main__":

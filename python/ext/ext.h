@@ -40,7 +40,7 @@ static inline void crcpy_data_release(crcpy_data *d)
 }
 
 /* Inputs of at least this many bytes are hashed with the GIL released (measured: see
- * python/bench_gil.py and the README). */
+ * python/bench/gil.py and the README). */
 extern Py_ssize_t crcpy_gil_threshold;
 
 /* A model for an `algo` argument: a catalogue name or alias (str), or an object or mapping
@@ -56,6 +56,13 @@ int crcpy_models_init(PyObject *module);
 extern PyTypeObject crcpy_hash_type;
 PyObject *crcpy_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames);
+
+/* The arguments of a METH_FASTCALL | METH_KEYWORDS function taking at most n, called
+ * names[0..n-1], by position or keyword: slots[k] is argument k (borrowed) or NULL if not
+ * given.  -1 with TypeError set when one is unknown, given twice, or among the first
+ * `required` and missing. */
+int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+               const char *const *names, int n, int required, PyObject **slots);
 
 /* Unsigned value of `obj` that fits in `width` bits, for crc arguments; -1 with ValueError
  * or TypeError set, naming `fname` and `what`. */

@@ -40,6 +40,17 @@ static void hash_dealloc(crcpy_hash *h)
     PyObject_Free(h);
 }
 
+/* Takes h's lock (which exists).  Another thread may hold it through a GIL-free update:
+ * then wait for it with the GIL released, so that thread can finish. */
+static void hash_lock(crcpy_hash *h)
+{
+    if (!PyThread_acquire_lock(h->lock, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(h->lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+}
+
 static int hash_feed(crcpy_hash *h, PyObject *data, const char *fname)
 {
     crcpy_data d;
@@ -57,12 +68,7 @@ static int hash_feed(crcpy_hash *h, PyObject *data, const char *fname)
         PyThread_release_lock(h->lock);
         Py_END_ALLOW_THREADS
     } else if (h->lock != NULL) {
-        /* Another thread may be inside a GIL-free update of this object. */
-        if (!PyThread_acquire_lock(h->lock, NOWAIT_LOCK)) {
-            Py_BEGIN_ALLOW_THREADS
-            PyThread_acquire_lock(h->lock, WAIT_LOCK);
-            Py_END_ALLOW_THREADS
-        }
+        hash_lock(h);
         crcforge_update(&h->st, d.buf, (size_t)d.len);
         PyThread_release_lock(h->lock);
     } else {
@@ -72,49 +78,32 @@ static int hash_feed(crcpy_hash *h, PyObject *data, const char *fname)
     return 0;
 }
 
-/* The current value, read under the lock when one exists. */
-static uint64_t hash_value(crcpy_hash *h)
+/* A snapshot of the state, read under the lock when one exists. */
+static crcforge_state hash_state(crcpy_hash *h)
 {
     if (h->lock == NULL)
-        return crcforge_final(&h->st);
-    if (!PyThread_acquire_lock(h->lock, NOWAIT_LOCK)) {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(h->lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-    }
-    uint64_t v = crcforge_final(&h->st);
+        return h->st;
+    hash_lock(h);
+    crcforge_state st = h->st;
     PyThread_release_lock(h->lock);
-    return v;
+    return st;
+}
+
+static uint64_t hash_value(crcpy_hash *h)
+{
+    crcforge_state st = hash_state(h);
+    return crcforge_final(&st);
 }
 
 PyObject *crcpy_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames)
 {
     (void)module;
-    PyObject *algo = nargs > 0 ? args[0] : NULL, *data = nargs > 1 ? args[1] : NULL;
-    if (nargs > 2) {
-        PyErr_Format(PyExc_TypeError, "new() takes at most 2 positional arguments (%zd given)",
-                     nargs);
+    static const char *const names[] = {"algo", "data"};
+    PyObject *slots[2];
+    if (crcpy_args("new", args, nargs, kwnames, names, 2, 1, slots) < 0)
         return NULL;
-    }
-    Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, i);
-        PyObject **slot = PyUnicode_CompareWithASCIIString(key, "algo") == 0   ? &algo
-                          : PyUnicode_CompareWithASCIIString(key, "data") == 0 ? &data
-                                                                               : NULL;
-        if (slot == NULL || *slot != NULL) {
-            PyErr_Format(PyExc_TypeError, "new() got %s argument %R",
-                         slot == NULL ? "an unexpected keyword" : "multiple values for",
-                         key);
-            return NULL;
-        }
-        *slot = args[nargs + i];
-    }
-    if (algo == NULL) {
-        PyErr_SetString(PyExc_TypeError, "new() missing required argument 'algo'");
-        return NULL;
-    }
+    PyObject *algo = slots[0], *data = slots[1];
     PyObject *owner;
     const crcforge_model *m = crcpy_model(algo, &owner);
     if (m == NULL)
@@ -164,23 +153,12 @@ static PyObject *hash_hexdigest(crcpy_hash *h, PyObject *unused)
 static PyObject *hash_copy(crcpy_hash *h, PyObject *unused)
 {
     (void)unused;
-    uint64_t reg;
-    if (h->lock == NULL) {
-        reg = h->st.reg;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        PyThread_acquire_lock(h->lock, WAIT_LOCK);
-        Py_END_ALLOW_THREADS
-        reg = h->st.reg;
-        PyThread_release_lock(h->lock);
-    }
     crcpy_hash *c = hash_alloc(h->st.model, Py_XNewRef(h->owner));
     if (c == NULL) {
         Py_XDECREF(h->owner);
         return NULL;
     }
-    c->st = h->st;
-    c->st.reg = reg;
+    c->st = hash_state(h);
     return (PyObject *)c;
 }
 

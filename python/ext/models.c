@@ -1,20 +1,39 @@
 /*
- * `algo` arguments: catalogue names (looked up once per distinct string, then served from
- * a dict) and custom models from the six parameters (kept in a small cache so that
- * repeated use does not rebuild the model and its tables).
+ * `algo` arguments: catalogue names (looked up once per spelling, then served from a
+ * dict) and custom models from the six parameters (kept in a small cache so that
+ * repeated use does not rebuild the model and its tables).  Both caches are bounded.
  */
 #include "ext.h"
 
 #define CUSTOM_CACHE_MAX 256 /* distinct custom models kept; the cache restarts when full */
+#define NAME_CACHE_MAX 256   /* spellings kept ("crc32c", "CRC32C", ...); restarts too */
 
 static PyObject *name_cache;   /* str -> capsule of a catalogue model (no destructor) */
 static PyObject *custom_cache; /* params tuple -> capsule owning a custom model */
+static PyObject *mapping_type; /* collections.abc.Mapping */
 
 static const char *const param_names[6] = {"width", "poly", "init", "refin", "refout", "xorout"};
 
 static void custom_model_free(PyObject *capsule)
 {
     crcforge_model_free(PyCapsule_GetPointer(capsule, "crcforge.custom_model"));
+}
+
+/* 0 with *out set when the int `obj` is in 0..2**width-1; 1 (no error set) when it is
+ * outside; -1 on another error. */
+static int uint_in_range(PyObject *obj, unsigned width, uint64_t *out)
+{
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+            return -1;
+        PyErr_Clear(); /* negative, or 2**64 and above */
+        return 1;
+    }
+    if (width < 64 && (v >> width) != 0)
+        return 1;
+    *out = v;
+    return 0;
 }
 
 int crcpy_value_arg(PyObject *obj, unsigned width, const char *fname, const char *what,
@@ -25,17 +44,11 @@ int crcpy_value_arg(PyObject *obj, unsigned width, const char *fname, const char
                      Py_TYPE(obj)->tp_name);
         return -1;
     }
-    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
-    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return -1;
-        PyErr_Clear();
-    } else if (width >= 64 || (v >> width) == 0) {
-        *out = v;
-        return 0;
-    }
-    PyErr_Format(PyExc_ValueError, "%s(): %s %R is not in 0..2**%u-1", fname, what, obj, width);
-    return -1;
+    int rc = uint_in_range(obj, width, out);
+    if (rc == 1)
+        PyErr_Format(PyExc_ValueError, "%s(): %s %R is not in 0..2**%u-1", fname, what, obj,
+                     width);
+    return rc == 0 ? 0 : -1;
 }
 
 static const crcforge_model *catalogue_model(PyObject *name)
@@ -54,6 +67,8 @@ static const crcforge_model *catalogue_model(PyObject *name)
         PyErr_Format(PyExc_ValueError, "unknown algorithm %R (see crcforge.models())", name);
         return NULL;
     }
+    if (PyDict_GET_SIZE(name_cache) >= NAME_CACHE_MAX)
+        PyDict_Clear(name_cache);
     capsule = PyCapsule_New((void *)m, NULL, NULL);
     if (capsule == NULL || PyDict_SetItem(name_cache, name, capsule) < 0) {
         Py_XDECREF(capsule);
@@ -63,13 +78,19 @@ static const crcforge_model *catalogue_model(PyObject *name)
     return m;
 }
 
-/* One of the six parameters, from a dict or an attribute; a new reference or NULL. */
-static PyObject *param_item(PyObject *algo, const char *key)
+/* One of the six parameters, as an item of a mapping or an attribute; a new reference,
+ * or NULL with an error set (ValueError naming it when it is missing). */
+static PyObject *param_item(PyObject *algo, int as_items, const char *key)
 {
     PyObject *v;
-    if (PyDict_Check(algo)) {
-        v = PyDict_GetItemString(algo, key);
-        Py_XINCREF(v);
+    if (as_items) {
+        PyObject *name = PyUnicode_FromString(key);
+        if (name == NULL)
+            return NULL;
+        v = PyObject_GetItem(algo, name);
+        Py_DECREF(name);
+        if (v == NULL && PyErr_ExceptionMatches(PyExc_KeyError))
+            PyErr_Clear();
     } else {
         v = PyObject_GetAttrString(algo, key);
         if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError))
@@ -80,49 +101,60 @@ static PyObject *param_item(PyObject *algo, const char *key)
     return v;
 }
 
-static int params_from(PyObject *algo, crcforge_params *p, PyObject **key)
+/* Parameter k's value: width in 1..64, refin and refout a bool (or 0 or 1), the others
+ * in 0..2**64-1, reported against the model's width when out of range (bits above the
+ * width in range are left to crcforge_model_new, which says so). */
+static int param_value(PyObject *v, int k, unsigned width, uint64_t *out)
 {
-    PyObject *values[6] = {NULL};
-    uint64_t nums[6];
-    int rc = -1;
-    for (int k = 0; k < 6; k++) {
-        values[k] = param_item(algo, param_names[k]);
-        if (values[k] == NULL)
-            goto out;
-        if (k == 3 || k == 4) { /* refin, refout: a bool (or 0/1) */
-            if (!PyLong_Check(values[k])) {
-                PyErr_Format(PyExc_TypeError, "custom model: %s must be a bool, not '%.100s'",
-                             param_names[k], Py_TYPE(values[k])->tp_name);
-                goto out;
-            }
-            int t = PyObject_IsTrue(values[k]);
-            if (t < 0)
-                goto out;
-            nums[k] = (uint64_t)t;
-            Py_SETREF(values[k], PyBool_FromLong(t));
-        } else if (crcpy_value_arg(values[k], 64, "custom model", param_names[k], &nums[k]) < 0) {
-            goto out;
-        }
+    const char *name = param_names[k];
+    int is_bool = k == 3 || k == 4;
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "custom model: %s must be %s, not '%.100s'", name,
+                     is_bool ? "a bool (or 0 or 1)" : "an int", Py_TYPE(v)->tp_name);
+        return -1;
     }
-    *p = (crcforge_params){nums[0] > 64 ? 0 : (unsigned)nums[0], nums[1], nums[2], (int)nums[3],
-                           (int)nums[4], nums[5]};
-    if (nums[0] > 64) {
-        PyErr_Format(PyExc_ValueError, "custom model: width %R is not in 1..64", values[0]);
-        goto out;
-    }
-    *key = PyTuple_Pack(6, values[0], values[1], values[2], values[3], values[4], values[5]);
-    rc = *key == NULL ? -1 : 0;
-out:
-    for (int k = 0; k < 6; k++)
-        Py_XDECREF(values[k]);
-    return rc;
+    int rc = uint_in_range(v, k == 0 ? 7 : is_bool ? 1 : 64, out);
+    if (rc == 0 && k == 0 && (*out < 1 || *out > 64))
+        rc = 1;
+    if (rc != 1)
+        return rc;
+    if (k == 0)
+        PyErr_Format(PyExc_ValueError, "custom model: width %R is not in 1..64", v);
+    else if (is_bool)
+        PyErr_Format(PyExc_ValueError, "custom model: %s must be a bool (or 0 or 1), not %R",
+                     name, v);
+    else
+        PyErr_Format(PyExc_ValueError, "custom model: %s %R is not in 0..2**%u-1", name, v,
+                     width);
+    return -1;
 }
 
-static const crcforge_model *custom_model(PyObject *algo, PyObject **owner)
+/* The six parameters of `algo`, and *key (a new reference) to cache its model under. */
+static int params_from(PyObject *algo, int as_items, crcforge_params *p, PyObject **key)
+{
+    uint64_t nums[6];
+    for (int k = 0; k < 6; k++) {
+        PyObject *v = param_item(algo, as_items, param_names[k]);
+        if (v == NULL)
+            return -1;
+        int rc = param_value(v, k, k == 0 ? 64 : (unsigned)nums[0], &nums[k]);
+        Py_DECREF(v);
+        if (rc < 0)
+            return -1;
+    }
+    *p = (crcforge_params){(unsigned)nums[0], nums[1], nums[2], (int)nums[3], (int)nums[4],
+                           nums[5]};
+    *key = Py_BuildValue("(IKKiiK)", p->width, (unsigned long long)p->poly,
+                         (unsigned long long)p->init, p->refin, p->refout,
+                         (unsigned long long)p->xorout);
+    return *key == NULL ? -1 : 0;
+}
+
+static const crcforge_model *custom_model(PyObject *algo, int as_items, PyObject **owner)
 {
     crcforge_params p;
     PyObject *key = NULL;
-    if (params_from(algo, &p, &key) < 0)
+    if (params_from(algo, as_items, &p, &key) < 0)
         return NULL;
     PyObject *capsule = PyDict_GetItemWithError(custom_cache, key);
     if (capsule != NULL) {
@@ -157,18 +189,36 @@ fail:
     return NULL;
 }
 
+/* How `algo` gives a custom model's parameters: 1 as items (a mapping), 0 as attributes
+ * (an object with a width, such as crcforge.Params), -1 neither or on error. */
+static int params_kind(PyObject *algo)
+{
+    if (PyDict_Check(algo))
+        return 1;
+    PyObject *width = PyObject_GetAttrString(algo, "width");
+    if (width != NULL) {
+        Py_DECREF(width);
+        return 0;
+    }
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+        return -1;
+    PyErr_Clear();
+    int is_mapping = PyObject_IsInstance(algo, mapping_type);
+    if (is_mapping != 0)
+        return is_mapping > 0 ? 1 : -1;
+    PyErr_Format(PyExc_TypeError,
+                 "algo must be a model name (str), or an object or mapping with width, poly, "
+                 "init, refin, refout and xorout, not '%.100s'", Py_TYPE(algo)->tp_name);
+    return -1;
+}
+
 const crcforge_model *crcpy_model(PyObject *algo, PyObject **owner)
 {
     *owner = NULL;
     if (PyUnicode_Check(algo))
         return catalogue_model(algo);
-    if (PyBytes_Check(algo) || PyByteArray_Check(algo) || PyLong_Check(algo)) {
-        PyErr_Format(PyExc_TypeError,
-                     "algo must be a model name (str) or an object with width, poly, init, "
-                     "refin, refout and xorout, not '%.100s'", Py_TYPE(algo)->tp_name);
-        return NULL;
-    }
-    return custom_model(algo, owner);
+    int as_items = params_kind(algo);
+    return as_items < 0 ? NULL : custom_model(algo, as_items, owner);
 }
 
 void crcpy_model_cache_clear(void)
@@ -181,5 +231,10 @@ int crcpy_models_init(PyObject *module)
     (void)module;
     name_cache = PyDict_New();
     custom_cache = PyDict_New();
-    return name_cache != NULL && custom_cache != NULL ? 0 : -1;
+    PyObject *abc = PyImport_ImportModule("collections.abc");
+    if (abc != NULL) {
+        mapping_type = PyObject_GetAttrString(abc, "Mapping");
+        Py_DECREF(abc);
+    }
+    return name_cache != NULL && custom_cache != NULL && mapping_type != NULL ? 0 : -1;
 }

@@ -11,6 +11,33 @@
  * starts.  Slower models pay relatively less. */
 Py_ssize_t crcpy_gil_threshold = 65536;
 
+/* The exception being raised (a new reference), the error indicator cleared. */
+static PyObject *take_error(void)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    return PyErr_GetRaisedException();
+#else
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb != NULL)
+        PyException_SetTraceback(value, tb);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    return value;
+#endif
+}
+
+/* Raises `exc` again (takes the reference). */
+static void restore_error(PyObject *exc)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    PyErr_SetRaisedException(exc);
+#else
+    PyErr_Restore(Py_NewRef((PyObject *)Py_TYPE(exc)), exc, PyException_GetTraceback(exc));
+#endif
+}
+
 int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
 {
     if (PyUnicode_Check(obj)) {
@@ -24,11 +51,29 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
         return -1;
     }
     if (PyObject_GetBuffer(obj, &d->view, PyBUF_SIMPLE) < 0) {
-        PyErr_Clear(); /* the exporter's own error (BufferError, ValueError) */
+        /* A failure for the buffer's layout becomes a TypeError that says so, caused by
+         * the exporter's own error; any other (a released memoryview, ...) stays as is. */
+        PyObject *cause = take_error();
+        Py_buffer strided;
+        int layout = PyObject_GetBuffer(obj, &strided, PyBUF_FULL_RO) == 0;
+        if (layout) {
+            layout = !PyBuffer_IsContiguous(&strided, 'C');
+            PyBuffer_Release(&strided);
+        } else {
+            PyErr_Clear();
+        }
+        if (!layout) {
+            restore_error(cause);
+            return -1;
+        }
         PyErr_Format(PyExc_TypeError,
                      "%s(): the '%.100s' buffer is not C-contiguous; hash a contiguous copy "
                      "(e.g. bytes(x) or numpy.ascontiguousarray(x))", fname,
                      Py_TYPE(obj)->tp_name);
+        PyObject *error = take_error();
+        PyException_SetContext(error, Py_NewRef(cause));
+        PyException_SetCause(error, cause);
+        restore_error(error);
         return -1;
     }
     d->buf = d->view.buf;
@@ -37,31 +82,35 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
     return 0;
 }
 
-/* (data, crc=0) given by keyword or in error; data and crc are borrowed. */
-static int fixed_args_slow(const char *fname, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames, PyObject **data, PyObject **crc)
+int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+               const char *const *names, int n, int required, PyObject **slots)
 {
-    if (nargs > 2) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most 2 arguments (%zd given)", fname,
-                     nargs);
+    if (nargs > n) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %d positional arguments (%zd given)",
+                     fname, n, nargs);
         return -1;
     }
+    for (int k = 0; k < n; k++)
+        slots[k] = k < nargs ? args[k] : NULL;
     Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
     for (Py_ssize_t i = 0; i < nkw; i++) {
         PyObject *key = PyTuple_GET_ITEM(kwnames, i);
-        PyObject **slot = PyUnicode_CompareWithASCIIString(key, "data") == 0  ? data
-                          : PyUnicode_CompareWithASCIIString(key, "crc") == 0 ? crc
-                                                                              : NULL;
-        if (slot == NULL || *slot != NULL) {
+        int k = 0;
+        while (k < n && PyUnicode_CompareWithASCIIString(key, names[k]) != 0)
+            k++;
+        if (k == n || slots[k] != NULL) {
             PyErr_Format(PyExc_TypeError, "%s() got %s argument %R", fname,
-                         slot == NULL ? "an unexpected keyword" : "multiple values for", key);
+                         k == n ? "an unexpected keyword" : "multiple values for", key);
             return -1;
         }
-        *slot = args[nargs + i];
+        slots[k] = args[nargs + i];
     }
-    if (*data == NULL) {
-        PyErr_Format(PyExc_TypeError, "%s() missing required argument 'data'", fname);
-        return -1;
+    for (int k = 0; k < required; k++) {
+        if (slots[k] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname,
+                         names[k]);
+            return -1;
+        }
     }
     return 0;
 }
@@ -70,11 +119,18 @@ static int fixed_args_slow(const char *fname, PyObject *const *args, Py_ssize_t 
 static inline int fixed_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames, PyObject **data, PyObject **crc)
 {
-    *data = nargs > 0 ? args[0] : NULL;
-    *crc = nargs > 1 ? args[1] : NULL;
-    if (kwnames == NULL && nargs >= 1 && nargs <= 2)
+    if (kwnames == NULL && nargs >= 1 && nargs <= 2) {
+        *data = args[0];
+        *crc = nargs > 1 ? args[1] : NULL;
         return 0;
-    return fixed_args_slow(fname, args, nargs, kwnames, data, crc);
+    }
+    static const char *const names[] = {"data", "crc"};
+    PyObject *slots[2];
+    if (crcpy_args(fname, args, nargs, kwnames, names, 2, 1, slots) < 0)
+        return -1;
+    *data = slots[0];
+    *crc = slots[1];
+    return 0;
 }
 
 #define FIXED_FUNCTION(fn, ctype, width, to_int, doc_check)                                    \
@@ -167,6 +223,12 @@ PyDoc_STRVAR(doc_keyslots,
 static PyObject *py_keyslots(PyObject *module, PyObject *keys)
 {
     (void)module;
+    if (PyUnicode_Check(keys) || PyObject_CheckBuffer(keys)) { /* a str or bytes is one key */
+        PyErr_Format(PyExc_TypeError,
+                     "keyslots() takes a sequence of keys, not a single key ('%.100s'); "
+                     "keyslot() takes one", Py_TYPE(keys)->tp_name);
+        return NULL;
+    }
     PyObject *seq = PySequence_Fast(keys, "keyslots(): keys must be a sequence");
     if (seq == NULL)
         return NULL;
@@ -339,7 +401,7 @@ static PyObject *py_cpu_features(PyObject *module, PyObject *unused)
     return list;
 }
 
-/* For python/bench_gil.py and the thread tests: read and set the threshold. */
+/* For python/bench/gil.py and the thread tests: read and set the threshold. */
 static PyObject *py_set_gil_threshold(PyObject *module, PyObject *arg)
 {
     (void)module;
@@ -366,7 +428,7 @@ static PyMethodDef module_methods[] = {
     {"new", FASTCALL_KW(crcpy_new),
      "new($module, /, algo, data=b'')\n--\n\n"
      "A hashlib-style CRC object for `algo`: a catalogue name or alias (case-insensitive:\n"
-     "'crc32c', 'CRC-24/OPENPGP'), or a custom model given as any object or dict with\n"
+     "'crc32c', 'CRC-24/OPENPGP'), or a custom model given as any object or mapping with\n"
      "width, poly, init, refin, refout and xorout (e.g. crcforge.Params(...)).\n"
      "ValueError names an unknown algorithm or says why parameters are invalid."},
     {"combine", (PyCFunction)(void (*)(void))py_combine, METH_FASTCALL, doc_combine},

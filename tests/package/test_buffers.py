@@ -5,6 +5,7 @@ import array
 import binascii
 import pydoc
 import random
+import sys
 import zlib
 
 import numpy as np
@@ -74,6 +75,20 @@ def test_refused_inputs(fn):
     assert fn(data=b"123", crc=fn(b"abc")) == fn(b"abc123")
 
 
+def test_a_buffer_that_cannot_be_had_keeps_its_own_error():
+    released = memoryview(b"abc")
+    released.release()
+    for call in (lambda b: crcforge.crc32c(b), lambda b: crcforge.new("crc32", b),
+                 lambda b: crcforge.new("crc32").update(b), lambda b: crcforge.keyslot(b),
+                 lambda b: crcforge.keyslots([b])):
+        with pytest.raises(ValueError, match="released memoryview"):
+            call(released)
+        # A non-contiguous buffer is refused for that, with the exporter's error as cause.
+        with pytest.raises(TypeError, match="not C-contiguous") as e:
+            call(memoryview(RAW)[::2])
+        assert isinstance(e.value.__cause__, BufferError)
+
+
 def test_unknown_algorithm_is_named():
     for call in (lambda: crcforge.new("crc-99/nothing"),
                  lambda: crcforge.combine("crc-99/nothing", 0, 0, 0),
@@ -137,6 +152,15 @@ def test_keyslot_matches_the_redis_rule():
         crcforge.keyslots(5)
 
 
+def test_keyslots_takes_a_sequence_of_keys_not_one_key():
+    for key in ("abc", b"abc", bytearray(b"abc"), memoryview(b"abc"), array.array("B", b"abc"),
+                np.frombuffer(b"abc", np.uint8)):
+        with pytest.raises(TypeError,
+                           match=r"^keyslots\(\) takes a sequence of keys, not a single key"):
+            crcforge.keyslots(key)
+    assert crcforge.keyslots(["abc", b"abc"]) == [crcforge.keyslot(b"abc")] * 2
+
+
 def test_models_and_introspection():
     models = crcforge.models()
     iscsi = next(m for m in models if m.name == "CRC-32/ISCSI")
@@ -180,3 +204,44 @@ def test_stubs_type_check_real_use():
                         str(sample)], capture_output=True, text=True, timeout=300)
     errors = [line for line in p.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and 'to "crc32c" has incompatible type "str"' in errors[0], p.stdout
+
+
+def test_argument_errors_name_the_argument():
+    for call, message in [
+            (lambda: crcforge.crc32c(), "crc32c() missing required argument 'data'"),
+            (lambda: crcforge.crc32c(crc=0), "crc32c() missing required argument 'data'"),
+            (lambda: crcforge.crc32c(b"", data=b""),
+             "crc32c() got multiple values for argument 'data'"),
+            (lambda: crcforge.crc32(b"", 0, 0),
+             "crc32() takes at most 2 positional arguments (3 given)"),
+            (lambda: crcforge.new(), "new() missing required argument 'algo'"),
+            (lambda: crcforge.new(data=b""), "new() missing required argument 'algo'"),
+            (lambda: crcforge.new("crc32", algo="crc32"),
+             "new() got multiple values for argument 'algo'"),
+            (lambda: crcforge.new("crc32", b"", b""),
+             "new() takes at most 2 positional arguments (3 given)"),
+            (lambda: crcforge.new("crc32", seed=0),
+             "new() got an unexpected keyword argument 'seed'")]:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value) == message
+    assert crcforge.new(data=b"123456789", algo="crc32c").value == 0xE3069283
+    assert crcforge.crc32c(crc=crcforge.crc32c(b"1234"), data=b"56789") == 0xE3069283
+
+
+def test_spellings_of_names_are_not_all_kept():
+    """Names are case-insensitive, so the spellings of one name are endless: a program
+    given many must not keep them all."""
+    rng = random.Random(11)
+    names = [name for m in crcforge.models() for name in (m.name, *m.aliases)]
+    spellings = set()
+    while len(spellings) < 3000:
+        name = rng.choice(names)
+        spellings.add("".join(c.upper() if rng.random() < 0.5 else c.lower() for c in name))
+    spellings = list(spellings)
+    before = [sys.getrefcount(s) for s in spellings]
+    for s in spellings:
+        assert crcforge.new(s).width > 0
+    after = [sys.getrefcount(s) for s in spellings]
+    kept = sum(a > b for a, b in zip(after, before))
+    assert kept < 1000, f"{kept} spellings kept"

@@ -1,5 +1,6 @@
 """The fixed-algorithm functions against independent implementations: zlib.crc32,
-google_crc32c, crcmod and anycrc; chaining and combine; every implementation forced."""
+google_crc32c, crcmod, binascii and anycrc; chaining and combine; every implementation
+forced, for the fixed algorithms and for custom models."""
 import binascii
 import zlib
 
@@ -23,8 +24,11 @@ FIXED = {  # crcforge function -> (independent oracle of (data) -> value, width)
     "crc32": (zlib.crc32, 32),
     "crc64_nvme": (NVME, 64),
     "crc64_xz": (XZ, 64),
-    "crc16_xmodem": (lambda d: binascii.crc_hqx(d, 0), 16),
+    "crc16_xmodem": (XMODEM, 16),
 }
+# Custom models (not the fixed functions' own code): 32 bits, reflected and not.
+CUSTOM = [crcforge.Params(32, 0x741B8CD7, 0xFFFFFFFF, True, True, 0),
+          crcforge.Params(32, 0x814141AB, 0x1234567, False, False, 0xFFFFFFFF)]
 
 
 @given(data=st.binary(max_size=5000), seed=st.integers(0, (1 << 32) - 1))
@@ -40,6 +44,12 @@ def test_crc32c_is_google_crc32c(data, seed):
     assert crcforge.crc32c(data, seed) == google_crc32c.extend(seed, data)
 
 
+@given(data=st.binary(max_size=5000), seed=st.integers(0, (1 << 16) - 1))
+def test_crc16_xmodem_is_binascii_crc_hqx(data, seed):
+    assert crcforge.crc16_xmodem(data) == binascii.crc_hqx(data, 0)
+    assert crcforge.crc16_xmodem(data, seed) == binascii.crc_hqx(data, seed)
+
+
 @pytest.mark.parametrize("name", FIXED)
 @given(a=st.binary(max_size=3000), b=st.binary(max_size=3000))
 def test_fixed_functions_chain_and_combine(name, a, b):
@@ -51,6 +61,9 @@ def test_fixed_functions_chain_and_combine(name, a, b):
     assert crcforge.combine(name.replace("_", "-"), oracle(a), oracle(b), len(b)) == whole
     assert crcforge.new(name.replace("_", "-"), a + b).value == whole
     assert 0 <= fn(a) < 1 << width
+
+
+LENGTHS = (0, 1, 15, 16, 63, 64, 65, 255, 256, 4096, 4097, 70000)
 
 
 def test_every_runnable_implementation_forced():
@@ -65,17 +78,27 @@ def test_every_runnable_implementation_forced():
                     crcforge.force_implementation(name)
                 continue
             crcforge.force_implementation(name)
+            chosen_by = []
             for fn, (oracle, _) in FIXED.items():
                 algo = fn.replace("_", "-")
                 chosen = crcforge.implementation(algo)
                 assert chosen in (name, "portable")
-                for n in (0, 1, 15, 16, 63, 64, 65, 255, 256, 4096, 4097, 70000):
+                if chosen == name:
+                    chosen_by.append(algo)
+                for n in LENGTHS:
                     for off in (0, 1, 7):
                         chunk = data[off:off + n]
                         assert getattr(crcforge, fn)(chunk) == oracle(chunk), (name, fn, n)
-            # Custom models made after the force use it too.
-            assert crcforge.new(crcforge.models()[0].params, b"123456789").value == \
-                crcforge.models()[0].check
+            assert chosen_by, f"{name} forced, but no algorithm runs on it"
+            # Custom models made after the force run on it too, when it is a folding
+            # engine (the one kernel for every model); others are for their own algorithm.
+            for params in CUSTOM:
+                oracle = anycrc.CRC(**params._asdict()).calc
+                want = name if name.startswith("fold_") else "portable"
+                assert crcforge.implementation(params) == want, (name, params)
+                for n in LENGTHS:
+                    chunk = data[3:3 + n]
+                    assert crcforge.new(params, chunk).value == oracle(chunk), (name, n)
     finally:
         crcforge.force_implementation(None)
     with pytest.raises(ValueError, match="warp-drive"):

@@ -30,3 +30,20 @@ def test_sum_with_options_after_files_and_double_dash(tmp_path):
     assert (code, out) == (0, f"e3069283  {f}\n")
     code, out, _ = run("sum", "-a", "CRC-16/XMODEM", "--format", "base64", stdin=b"123456789")
     assert (code, out) == (0, "McM=  -\n")  # 0x31c3, the catalogue's check value
+
+
+def test_custom_parameters_are_strict():
+    """A number begins with a digit (no space or sign), a parameter is given once, and
+    the list has no empty item."""
+    params = "width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0"
+    for algo, reason in [(params.replace("=0x1021", "= 0x1021"), "bad value ' 0x1021' for poly"),
+                         (params.replace("=0x1021", "=+4129"), "bad value '+4129' for poly"),
+                         (params.replace("init=0", "init=\t0"), "bad value '\t0' for init"),
+                         (params + ",poly=0x1021", "poly given twice"),
+                         (params + ",refin=false", "refin given twice"),
+                         (params.replace(",", ",,", 1), "empty item"),
+                         (params + ",", "empty item"),
+                         ("," + params, "empty item")]:
+        code, out, err = run("sum", "-a", algo, stdin=b"123456789")
+        assert (code, out) == (2, ""), algo
+        assert err == f"crcforge: algorithm '{algo}': {reason}\n", err

@@ -1,5 +1,7 @@
 """Every catalogue model against independent packages: anycrc (all widths) and crcmod
 (widths 8, 16, 24, 32, 64 with refin == refout); streaming, copy and combine."""
+import types
+
 import anycrc
 import crcmod
 import pytest
@@ -100,3 +102,34 @@ def test_custom_model_from_a_dict_and_errors():
         crcforge.new({**ibm3740, "width": 0})
     with pytest.raises(TypeError, match="refin must be a bool"):
         crcforge.new({**ibm3740, "refin": "yes"})
+
+
+def test_custom_model_argument_errors_say_what_is_wrong():
+    for algo in (None, 3.5, [16, 0x1021], (), object()):
+        for call in (lambda: crcforge.new(algo), lambda: crcforge.combine(algo, 0, 0, 0),
+                     lambda: crcforge.implementation(algo)):
+            with pytest.raises(TypeError, match="^algo must be a model name .str., or an "
+                               "object or mapping with width, poly, init, refin, refout and "
+                               "xorout, not '"):
+                call()
+    ibm3740 = dict(width=16, poly=0x1021, init=0xFFFF, refin=False, refout=False, xorout=0)
+    # Any mapping, not only a dict; an object with some of the six is a model missing some.
+    assert crcforge.new(types.MappingProxyType(ibm3740), b"123456789").value == 0x29B1
+    with pytest.raises(ValueError, match="^custom model: parameter poly is missing$"):
+        crcforge.new(types.SimpleNamespace(width=16))
+    for change, error, message in [
+            ({"xorout": -1}, ValueError, "xorout -1 is not in 0..2**16-1"),
+            ({"init": 1 << 64}, ValueError, f"init {1 << 64} is not in 0..2**16-1"),
+            ({"poly": -5, "width": 3}, ValueError, "poly -5 is not in 0..2**3-1"),
+            ({"width": 65}, ValueError, "width 65 is not in 1..64"),
+            ({"width": 0}, ValueError, "width 0 is not in 1..64"),
+            ({"width": -1}, ValueError, "width -1 is not in 1..64"),
+            ({"poly": "0x1021"}, TypeError, "poly must be an int, not 'str'"),
+            ({"refin": 2}, ValueError, "refin must be a bool (or 0 or 1), not 2"),
+            ({"refout": -1}, ValueError, "refout must be a bool (or 0 or 1), not -1"),
+            ({"refout": 1.0}, TypeError, "refout must be a bool (or 0 or 1), not 'float'")]:
+        with pytest.raises(error) as e:
+            crcforge.new({**ibm3740, **change})
+        assert str(e.value) == f"custom model: {message}", change
+    assert crcforge.new({**ibm3740, "refin": 1, "refout": 1}, b"123456789").value == \
+        crcforge.new({**ibm3740, "refin": True, "refout": True}, b"123456789").value

@@ -59,6 +59,88 @@ def test_one_object_updated_from_threads():
     assert small.value == zlib.crc32(chunk[:100] * 16)
 
 
+def observe(objects, running, seen):
+    """Reads .value and .copy() of `objects` until running() is false, into seen[i]."""
+    while running():
+        for i, h in enumerate(objects):
+            seen[i].append(h.value)
+            c = h.copy()
+            before = c.value
+            seen[i].append(before)
+            c.update(b"x")  # the copy goes on alone, from the state it was taken in
+            assert c.value == zlib.crc32(b"x", before)
+
+
+def run_with_observers(work, jobs, objects, seen):
+    with ThreadPoolExecutor(len(jobs) + 2) as pool:
+        futures = [pool.submit(work, job) for job in jobs]
+
+        def running():
+            return not all(f.done() for f in futures)
+
+        observers = [pool.submit(observe, objects, running, seen) for _ in range(2)]
+        for f in futures + observers:
+            f.result()
+
+
+def test_one_object_fed_big_and_small_chunks_from_threads_while_read():
+    """Several threads feed one object chunks of zeros, big ones (GIL released, under the
+    object's lock) and small ones (GIL held, lock taken when the object has one), while
+    two more read and copy it.  With zeros the CRC depends only on the total length, so
+    the order does not matter, but a lost or torn update would; and every value read
+    must be that of some total length reached on the way."""
+    # Big enough (~100 us) for the other threads to get in while one is in it.
+    big, small = bytes(max(crcforge.GIL_THRESHOLD + 1, 4 << 20)), bytes(100)
+    threads, rounds = 4, 8
+    h = crcforge.new("crc32")
+    seen = [[]]
+
+    def feed(_):
+        for _ in range(rounds):
+            h.update(big)
+            h.update(small)
+
+    run_with_observers(feed, range(threads), [h], seen)
+    n = threads * rounds
+    possible = set()
+    crc_big = 0
+    for _ in range(n + 1):  # any number of big chunks and of small ones, in any order
+        crc = crc_big
+        for _ in range(n + 1):
+            possible.add(crc)
+            all_of_them = crc
+            crc = zlib.crc32(small, crc)
+        crc_big = zlib.crc32(big, crc_big)
+    assert h.value == all_of_them
+    assert set(seen[0]) <= possible
+
+
+def test_objects_read_and_copied_while_their_threads_update_them():
+    """Each thread feeds its own object its own sequence of big and small chunks while two
+    others read and copy every object: each value read must be the CRC of a prefix of that
+    object's sequence, and the final one that of all of it."""
+    rng = random.Random(9)
+    sequences = [[rng.randbytes(crcforge.GIL_THRESHOLD + rng.randrange(4096)) if k % 3 == 0
+                  else rng.randbytes(rng.randrange(1, 300)) for k in range(60)]
+                 for _ in range(3)]
+    objects = [crcforge.new("crc32") for _ in sequences]
+    seen = [[] for _ in sequences]
+
+    def feed(i):
+        for chunk in sequences[i]:
+            objects[i].update(chunk)
+
+    run_with_observers(feed, range(len(sequences)), objects, seen)
+    for h, chunks, values in zip(objects, sequences, seen):
+        prefixes = {0}
+        crc = 0
+        for chunk in chunks:
+            crc = zlib.crc32(chunk, crc)
+            prefixes.add(crc)
+        assert h.value == crc
+        assert set(values) <= prefixes
+
+
 def test_the_gil_is_released_during_a_large_call():
     """While another thread is inside a call on a bytearray, that bytearray is exported
     and cannot be resized.  With the GIL held for the whole call no other thread could

@@ -54,12 +54,12 @@ def tool(request):
 def run(tool):
     """Runs the tool; returns (exit code, stdout bytes, stderr text)."""
 
-    def _run(*args, stdin=b"", env=None):
+    def _run(*args, stdin=b"", env=None, cwd=None):
         full_env = dict(os.environ)
         full_env.pop("CRCFORGE_IMPL", None)
         full_env.update(env or {})
         p = subprocess.run([*tool, *args], input=stdin, capture_output=True,
-                           env=full_env, timeout=600)
+                           env=full_env, cwd=cwd, timeout=600)
         return p.returncode, p.stdout, p.stderr.decode(errors="replace")
 
     return _run

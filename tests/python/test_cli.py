@@ -3,6 +3,7 @@ import base64
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -303,3 +304,138 @@ def test_verify_output_write_failure(tool, tmp_path):
 def test_output_write_failure_other_commands(tool, args):
     code, err = run_to_full(tool, *args)
     assert code == 2 and "crcforge: standard output: No space left on device" in err, err
+
+
+def run_to(tool, stdout, *args, cwd=None):
+    """Runs the tool with its standard output on `stdout` (a file object, or "closed")."""
+    if stdout == "closed":  # the shell closes fd 1 before the tool starts (`>&-`)
+        cmd, stdout = ["sh", "-c", 'exec "$@" >&-', "sh", *tool, *args], None
+    else:
+        cmd = [*tool, *args]
+    return subprocess.run(cmd, stdout=stdout, stderr=subprocess.PIPE, cwd=cwd, timeout=600)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_standard_output_failure_is_reported(tool, tmp_path):
+    good = tmp_path / "good"
+    good.write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_text(f"e3069283  {good}\n")
+    for args in (["sum", str(good)], ["sum", "-c", str(listfile)],
+                 ["sum", str(tmp_path / "missing"), str(good)]):
+        with open("/dev/full", "wb") as full:
+            p = run_to(tool, full, *args)
+        err = p.stderr.decode(errors="replace")
+        assert p.returncode == 2, (args, err)
+        assert "crcforge: standard output: No space left on device\n" in err, (args, err)
+        assert "Traceback" not in err
+    # The other inputs were still processed and reported, before the output's failure.
+    assert err.index("missing: No such file or directory") < err.index("standard output")
+
+
+def test_closed_standard_output_is_reported(tool, tmp_path):
+    good = tmp_path / "good"
+    good.write_bytes(b"123456789")
+    p = run_to(tool, "closed", "sum", str(good))
+    err = p.stderr.decode(errors="replace")
+    assert p.returncode == 2 and "Traceback" not in err, err
+    assert "crcforge: standard output: Bad file descriptor\n" in err
+
+
+def test_closed_standard_input_is_reported(tool):
+    for args in (["sum"], ["sum", "-c", "-"]):
+        p = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *tool, *args],
+                           capture_output=True, timeout=60)
+        err = p.stderr.decode(errors="replace")
+        assert p.returncode == 2 and "Traceback" not in err, (args, err)
+        assert "crcforge: -: Bad file descriptor\n" in err, (args, err)
+
+
+def test_broken_pipe_ends_quietly(tool, tmp_path):
+    """Like `crcforge sum ... | head -1`: the reader goes away, the tool dies of SIGPIPE
+    as C tools do, with nothing on stderr."""
+    (tmp_path / "f").write_bytes(b"123456789")
+    names = ["f"] * 50000  # ~600 KB of output: far more than a pipe holds
+    p = subprocess.Popen([*tool, "sum", *names], cwd=tmp_path, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    assert p.stdout.readline() == b"e3069283  f\n"
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=120) == -signal.SIGPIPE, err
+    assert err == b""
+
+
+def test_verify_lines_with_nul_bytes(run, tmp_path):
+    """A list line holding a NUL byte is improperly formatted (no name holds one), wherever
+    the NUL is; the lines after it are still checked."""
+    (tmp_path / "a").write_bytes(b"123456789")
+    listfile = tmp_path / "list"
+    listfile.write_bytes(b"e3069283  a\0junk\n"      # a NUL inside the name
+                         b"e3069283  \0a\n"          # no name before the NUL
+                         b"\0\n"                     # nothing before the NUL
+                         b"e3069283\0  a\n"          # no separator before the NUL
+                         b"e3069283  a\n")
+    code, out, err = run("sum", "-c", "list", cwd=tmp_path)
+    assert (code, lines(out)) == (2, ["a: OK"]), err
+    assert [line.split(" (")[0] for line in err.splitlines()
+            if "improperly formatted" in line] == [
+        f"crcforge: list:{n}: improperly formatted line" for n in (1, 2, 3, 4)]
+    assert "Traceback" not in err
+
+
+def custom_algo(**changes):
+    params = dict(width="16", poly="0x1021", init="0", refin="false", refout="false",
+                  xorout="0")
+    params.update(changes)
+    return ",".join(f"{k}={v}" for k, v in params.items())
+
+
+def test_custom_numbers_read_as_strtoull(run):
+    """Numbers in custom parameters read as C's strtoull(s, &end, 0): hexadecimal after
+    0x, octal after a 0, decimal otherwise, and nothing after the digits."""
+    data = b"123456789"
+    xmodem = anycrc.CRC(width=16, poly=0o10041, init=0, refin=False, refout=False,
+                        xorout=0).calc(data)
+    for poly in ("010041", "0x1021", "0X1021", "4129"):  # 010041 is octal: 0x1021
+        code, out, err = run("sum", "-a", custom_algo(poly=poly), stdin=data)
+        assert (code, lines(out)) == (0, [f"{xmodem:04x}  -"]), (poly, err)
+    xz = custom_algo(width="64", poly="0x42F0E1EBA9EA3693", init="01777777777777777777777",
+                     refin="true", refout="true", xorout="18446744073709551615")
+    code, out, err = run("sum", "-a", xz, stdin=data)
+    assert (code, lines(out)) == (0, ["995dc9bbdf1939fa  -"]), err  # CRC-64/XZ's check
+    for bad in ("0x10_21", "0x1021 ", "0b1", "0o10041", "", "0x", "08", "4129x", "-1",
+                "18446744073709551616", "\uff11"):  # the last: a full-width digit one
+        code, out, err = run("sum", "-a", custom_algo(poly=bad), stdin=data)
+        assert (code, out) == (2, b""), bad
+        assert f"bad value '{bad}' for poly" in err, (bad, err)
+
+
+def test_names_are_printed_as_their_bytes(tool, tmp_path):
+    """A name that is not UTF-8 goes to stdout and stderr byte for byte, as given."""
+    good = os.fsencode(tmp_path) + b"/caf\xe9"  # Latin-1
+    missing = os.fsencode(tmp_path) + b"/gone\xff"
+    with open(good, "wb") as f:
+        f.write(b"123456789")
+    p = subprocess.run([*tool, "sum", good, missing], capture_output=True, timeout=60)
+    assert p.returncode == 2
+    assert p.stdout == b"e3069283  " + good + b"\n"
+    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+    listfile = os.fsencode(tmp_path) + b"/list\xfe"
+    with open(listfile, "wb") as f:
+        f.write(b"e3069283  " + good + b"\ne3069283  " + missing + b"\n")
+    p = subprocess.run([*tool, "sum", "-c", listfile], capture_output=True, timeout=60)
+    assert (p.returncode, p.stdout) == (2, good + b": OK\n")
+    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+    p = subprocess.run([*tool, "sum", "-c", missing], capture_output=True, timeout=60)
+    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+
+
+def test_thread_count_is_ascii_digits(run):
+    for j in ("1", "7", "64", "007"):
+        code, out, err = run("sum", "-j", j, stdin=b"123456789")
+        assert (code, lines(out)) == (0, ["e3069283  -"]), (j, err)
+    for j in ("\u0663", "\u00b2", "\uff13",  # Arabic-Indic three, superscript two, full-width three
+              "3x", "3 ", "", "x", "0", "65", "-1", "99999999999999999999"):
+        code, out, err = run("sum", "-j", j, stdin=b"123456789")
+        assert (code, out) == (2, b""), j
+        assert err == f"crcforge: -j: '{j}' is not a thread count from 1 to 64\n", (j, err)
