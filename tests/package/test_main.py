@@ -41,9 +41,9 @@ def test_custom_parameters_are_strict():
                          (params.replace("init=0", "init=\t0"), "bad value '\t0' for init"),
                          (params + ",poly=0x1021", "poly given twice"),
                          (params + ",refin=false", "refin given twice"),
-                         (params.replace(",", ",,", 1), "empty item"),
-                         (params + ",", "empty item"),
-                         ("," + params, "empty item")]:
+                         (params.replace(",", ",,", 1), "empty item (a comma too many)"),
+                         (params + ",", "empty item (a comma too many)"),
+                         ("," + params, "empty item (a comma too many)")]:
         code, out, err = run("sum", "-a", algo, stdin=b"123456789")
         assert (code, out) == (2, ""), algo
         assert err == f"crcforge: algorithm '{algo}': {reason}\n", err
