@@ -7,23 +7,13 @@
  * machine, the median shows how typical it is.
  */
 #include <stdlib.h>
-#include <time.h>
 
 #include "bench.h"
+#include "timing.h"
 
 /* Zero, but the compiler cannot know: in the latency loop the next address depends
  * on the previous CRC through it, so calls cannot overlap. */
 static volatile uintptr_t opaque_zero;
-
-/* By default the thread's CPU time: on a shared machine, the time the scheduler gives
- * to other processes is then not counted against the code measured (wall time counts
- * it, and is kept as an option for a quiet machine). */
-static double now_ns(int wall_clock)
-{
-    struct timespec ts;
-    clock_gettime(wall_clock ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 /* The one calling loop every subject is timed with.  Throughput: independent calls,
  * results folded into a sink.  Latency: each call waits for the previous result. */
@@ -56,17 +46,11 @@ static struct sample timed(const struct bench_config *cfg, const struct bench_su
                            int count_cycles)
 {
     uint64_t c0 = count_cycles ? bench_cycles_now() : 0;
-    double t0 = now_ns(cfg->wall_clock);
+    double t0 = bench_now_ns(cfg->wall_clock);
     sink = call_loop(s, buf, len, iterations, cfg->latency);
-    double t1 = now_ns(cfg->wall_clock);
+    double t1 = bench_now_ns(cfg->wall_clock);
     uint64_t c1 = count_cycles ? bench_cycles_now() : 0;
     return (struct sample){t1 - t0, c1 - c0};
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 int bench_verify(const struct bench_subject *s, const crcforge_model *m, const uint8_t *buf,
@@ -144,7 +128,7 @@ void bench_measure(const struct bench_config *cfg, const struct bench_subject *s
         if (r->status != BENCH_OK)
             continue;
         double *mine = ns + i * repeat;
-        qsort(mine, repeat, sizeof *mine, by_value);
+        qsort(mine, repeat, sizeof *mine, bench_by_value);
         r->ns_best = mine[0];
         r->ns_median = repeat % 2 ? mine[repeat / 2]
                                   : (mine[repeat / 2 - 1] + mine[repeat / 2]) / 2;

@@ -20,10 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "crcforge.h"
 #include "internal.h"
+#include "../timing.h"
 
 #if !CRCFORGE_HAVE_CRC32C_INLINE
 #error "build this file with the crc32 instruction enabled (-msse4.2, -march=armv8-a+crc)"
@@ -61,26 +61,19 @@ static inline uint32_t bare(uint32_t crc, const uint8_t *p, size_t n)
 static volatile uintptr_t opaque_zero;
 static uint8_t data[CALLS][MAXLEN];
 
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* One sample of one subject: ns per call over CALLS buffers. */
 #define SAMPLE(fn, lat)                                                                   \
     do {                                                                                  \
         uintptr_t z = opaque_zero;                                                        \
         uint32_t acc = 0;                                                                 \
-        double t0 = now_ns();                                                             \
+        double t0 = bench_now_ns(1);                                                      \
         if (lat)                                                                          \
             for (int i = 0; i < CALLS; i++)                                               \
                 acc = fn(0, data[i] + (acc & z), n);                                      \
         else                                                                              \
             for (int i = 0; i < CALLS; i++)                                               \
                 acc ^= fn(0, data[i], n);                                                 \
-        ns = (now_ns() - t0) / CALLS;                                                     \
+        ns = (bench_now_ns(1) - t0) / CALLS;                                              \
         sink ^= acc;                                                                      \
     } while (0)
 
@@ -88,18 +81,12 @@ enum { BARE, INLINE, CALL, SUBJECTS };
 static const char *const names[SUBJECTS] = {"bare", "inline", "call"};
 static volatile uint32_t sink;
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     if (argc > 1 + quick) { /* anything but one --quick */
-        fprintf(stderr, "crc32c_short_bench: unknown argument '%s'\nusage: crc32c_short_bench [--quick]\n",
-                argv[1 + quick]);
+        fprintf(stderr, "crc32c_short_bench: unknown argument '%s'\n", argv[1 + quick]);
+        fprintf(stderr, "usage: crc32c_short_bench [--quick]\n");
         return 2;
     }
     int samples = quick ? 3 : 101;
@@ -149,7 +136,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < SUBJECTS; k++)
             for (int lat = 0; lat < 2; lat++) {
                 memcpy(t, all[k][lat], sizeof(double) * (size_t)samples);
-                qsort(t, (size_t)samples, sizeof *t, by_value);
+                qsort(t, (size_t)samples, sizeof *t, bench_by_value);
                 res[k][lat][0] = t[0];
                 res[k][lat][1] = t[samples / 2];
             }

@@ -26,11 +26,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "crc16_short.h"
 #include "crcforge.h"
 #include "internal.h"
+#include "../timing.h"
 
 #define POLY 0x1021u
 #define KEYS 256
@@ -176,21 +176,14 @@ static uint8_t keybuf[KEYS * MAXLEN + MAXLEN];
 static volatile size_t opaque_zero;
 static volatile unsigned sink;
 
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
 static double time_thru(unsigned (*slot)(const void *, size_t), size_t len, int passes)
 {
     unsigned acc = 0;
-    double t0 = now_ns();
+    double t0 = bench_now_ns(1);
     for (int r = 0; r < passes; r++)
         for (size_t i = 0; i < KEYS; i++)
             acc += slot(keybuf + i * len, len);
-    double t1 = now_ns();
+    double t1 = bench_now_ns(1);
     sink = acc;
     return (t1 - t0) / ((double)passes * KEYS);
 }
@@ -199,11 +192,11 @@ static double time_lat(unsigned (*slot)(const void *, size_t), size_t len, int p
 {
     size_t zero = opaque_zero;
     unsigned s = 0;
-    double t0 = now_ns();
+    double t0 = bench_now_ns(1);
     for (int r = 0; r < passes; r++)
         for (size_t i = 0; i < KEYS; i++)
             s = slot(keybuf + i * len + (s & zero), len);
-    double t1 = now_ns();
+    double t1 = bench_now_ns(1);
     sink = s;
     return (t1 - t0) / ((double)passes * KEYS);
 }
@@ -219,12 +212,12 @@ static double time_batch(size_t len, int passes)
         lens[i] = len;
     }
     unsigned acc = 0;
-    double t0 = now_ns();
+    double t0 = bench_now_ns(1);
     for (int r = 0; r < passes; r++) {
         crcforge_keyslots(ptrs, lens, KEYS, slots);
         acc += slots[r % KEYS];
     }
-    double t1 = now_ns();
+    double t1 = bench_now_ns(1);
     sink = acc;
     return (t1 - t0) / ((double)passes * KEYS);
 }
@@ -240,12 +233,6 @@ static void fill_keys(size_t len, uint64_t *state)
         } while (b == '{');
         keybuf[i] = b;
     }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static int verify(uint64_t *state)
@@ -312,7 +299,7 @@ static void measure(const struct approach *aps, size_t count, int samples, int p
                 }
             }
             for (size_t a = 0; a < count; a++)
-                qsort(t[a][l][mode], (size_t)samples, sizeof(double), cmp_double);
+                qsort(t[a][l][mode], (size_t)samples, sizeof(double), bench_by_value);
         }
     }
     for (size_t a = 0; a < count; a++) {
@@ -349,8 +336,8 @@ int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     if (argc > 1 + quick) { /* anything but one --quick */
-        fprintf(stderr, "keyslot_bench: unknown argument '%s'\nusage: keyslot_bench [--quick]\n",
-                argv[1 + quick]);
+        fprintf(stderr, "keyslot_bench: unknown argument '%s'\n", argv[1 + quick]);
+        fprintf(stderr, "usage: keyslot_bench [--quick]\n");
         return 2;
     }
     int samples = quick ? 3 : 101, passes = quick ? 4 : 8; /* short samples: fewer preempted */
