@@ -22,7 +22,7 @@ def crcforge_bin():
     path = BUILD / "crcforge"
     if not path.exists():
         pytest.fail(f"{path} not built: run the README's build first (or set CRCFORGE_BUILD)")
-    return str(path)
+    return str(path.resolve())  # absolute: some tests run the tool in another directory
 
 
 CLI_VARIANTS = os.environ.get("CRCFORGE_CLI", "c").split(",")
