@@ -2,7 +2,8 @@
 # Regenerates docs/benchmarks.md, its plots docs/benchmarks-ALGO.svg and the headline
 # figures in README.md from one run on this machine: the throughput tables of crcforge's
 # paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key
-# table, the inlined short CRC-32C, and `sum -j` on a 1 GiB file.  Unattended; a few minutes.
+# table, the inlined short CRC-32C, the x86 units' ceiling, and `sum -j` on a 1 GiB file.
+# Unattended; a few minutes.
 #
 # Usage: scripts/benchmarks.sh [--quick] [--out DIR]
 #   --quick    tiny samples, small file, no README change (the CI smoke run of this script)
@@ -51,11 +52,15 @@ done
 echo "bench: keys" >&2
 "${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 \
   "${timing[@]}" --json="$work/keys.json" >"$work/keys.txt"
+quick_flag=()
+[ -z "$readme" ] && quick_flag=(--quick)
 if [ -x "$build/crc32c_short_bench" ]; then
   echo "bench: short CRC-32C" >&2
-  quick_flag=()
-  [ -z "$readme" ] && quick_flag=(--quick)
   "${pin[@]}" "$build/crc32c_short_bench" "${quick_flag[@]}" >"$work/crc32c_short.txt"
+fi
+if [ -x "$build/x86_ceiling_bench" ]; then
+  echo "bench: x86 unit ceiling" >&2
+  "${pin[@]}" "$build/x86_ceiling_bench" "${quick_flag[@]}" >"$work/x86_ceiling.txt"
 fi
 echo "bench: sum -j on a $file_size file" >&2
 python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \

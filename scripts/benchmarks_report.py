@@ -112,6 +112,15 @@ def main():
                  "SSE4.2) beside a hand-written loop of the `crc32` instruction and the library "
                  "call `crcforge_crc32c`; ns per call, min / median, throughput and latency "
                  "loops as above.", "", "```", short.read_text().rstrip(), "```", ""]
+    ceiling = work / "x86_ceiling.txt"
+    if ceiling.exists():  # built on x86-64
+        page += ["## The crc32 and carry-less units' ceiling (`x86_ceiling_bench`)", "",
+                 "GB/s of loops that are only the instruction mix of a CRC-32C kernel: three "
+                 "`crc32` chains (the unit the crc32-only peers such as google-crc32c use), "
+                 "four 256-bit VPCLMULQDQ folding accumulators, and both in one loop with Q "
+                 "qwords a chain per 128 folded bytes; beside `crcforge_crc32c`.  If the two "
+                 "units overlapped fully, the best mix would reach crc32 + fold.", "",
+                 "```", ceiling.read_text().rstrip(), "```", ""]
     page += ["## Whole file, one and two threads (`crcforge sum -j N`)", "",
              "`scripts/bench_threads.py`: a file in the page cache, wall time of the whole "
              "command, against a plain `cat FILE > /dev/null` read of the same file.", "",
