@@ -195,34 +195,42 @@ CRCFORGE_API const char *crcforge_cpu_features(void);
 #include <string.h>
 #endif
 
+#if CRCFORGE_HAVE_CRC32C_INLINE
+/* The inline path's loop, for any length: not part of the API (the trailing underscore);
+ * crcforge_crc32c_inline bounds it. */
+static inline uint32_t crcforge_crc32c_loop_(uint32_t crc, const void *buf, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)buf;
+    uint64_t c = (uint32_t)~crc;
+    for (; len >= 8; len -= 8, p += 8) {
+        uint64_t v;
+        memcpy(&v, p, 8); /* one unaligned load; the bytes are little-endian */
+        c = CRCFORGE_CRC32C_U64_(c, v);
+    }
+    uint32_t r = (uint32_t)c;
+    if (len & 4) { /* the rest in at most three steps */
+        uint32_t v;
+        memcpy(&v, p, 4);
+        r = CRCFORGE_CRC32C_U32_(r, v);
+        p += 4;
+    }
+    if (len & 2) {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        r = CRCFORGE_CRC32C_U16_(r, v);
+        p += 2;
+    }
+    if (len & 1)
+        r = CRCFORGE_CRC32C_U8_(r, *p);
+    return ~r;
+}
+#endif
+
 static inline uint32_t crcforge_crc32c_inline(uint32_t crc, const void *buf, size_t len)
 {
 #if CRCFORGE_HAVE_CRC32C_INLINE
-    if (len <= CRCFORGE_CRC32C_INLINE_MAX) {
-        const unsigned char *p = (const unsigned char *)buf;
-        uint64_t c = (uint32_t)~crc;
-        for (; len >= 8; len -= 8, p += 8) {
-            uint64_t v;
-            memcpy(&v, p, 8); /* one unaligned load; the bytes are little-endian */
-            c = CRCFORGE_CRC32C_U64_(c, v);
-        }
-        uint32_t r = (uint32_t)c;
-        if (len & 4) { /* the rest in at most three steps */
-            uint32_t v;
-            memcpy(&v, p, 4);
-            r = CRCFORGE_CRC32C_U32_(r, v);
-            p += 4;
-        }
-        if (len & 2) {
-            uint16_t v;
-            memcpy(&v, p, 2);
-            r = CRCFORGE_CRC32C_U16_(r, v);
-            p += 2;
-        }
-        if (len & 1)
-            r = CRCFORGE_CRC32C_U8_(r, *p);
-        return ~r;
-    }
+    if (len <= CRCFORGE_CRC32C_INLINE_MAX)
+        return crcforge_crc32c_loop_(crc, buf, len);
 #endif
     return crcforge_crc32c(crc, buf, len);
 }

@@ -1,8 +1,8 @@
 /*
  * crc32c_short_bench: ns per CRC-32C of 1..64 bytes, the sizes of WAL record headers and
  * page trailers, where a call's fixed cost is most of the time:
- *   bare     a hand-written loop of the crc32 instruction (8 bytes a step, then 4, 2, 1),
- *            inlined here: what a program that codes it by hand gets
+ *   bare     the crc32 instruction loop alone (8 bytes a step, then 4, 2, 1), with no
+ *            length bound or fallback: what a program that codes it by hand gets
  *   inline   crcforge_crc32c_inline, the header's inline path
  *   call     crcforge_crc32c, the library call (dispatched)
  * This file is compiled with the crc32 instruction enabled (-msse4.2, or +crc on aarch64).
@@ -23,6 +23,7 @@
 
 #include "crcforge.h"
 #include "internal.h"
+#include "../quick_arg.h"
 #include "../timing.h"
 
 #if !CRCFORGE_HAVE_CRC32C_INLINE
@@ -32,31 +33,8 @@
 #define CALLS 256
 #define MAXLEN 64
 
-static inline uint32_t bare(uint32_t crc, const uint8_t *p, size_t n)
-{
-    uint64_t c = (uint32_t)~crc;
-    for (; n >= 8; n -= 8, p += 8) {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        c = CRCFORGE_CRC32C_U64_(c, v);
-    }
-    uint32_t r = (uint32_t)c;
-    if (n & 4) {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        r = CRCFORGE_CRC32C_U32_(r, v);
-        p += 4;
-    }
-    if (n & 2) {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        r = CRCFORGE_CRC32C_U16_(r, v);
-        p += 2;
-    }
-    if (n & 1)
-        r = CRCFORGE_CRC32C_U8_(r, *p);
-    return ~r;
-}
+/* The header's loop without its length bound and library fallback. */
+#define bare crcforge_crc32c_loop_
 
 static volatile uintptr_t opaque_zero;
 static uint8_t data[CALLS][MAXLEN];
@@ -83,12 +61,9 @@ static volatile uint32_t sink;
 
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    if (argc > 1 + quick) { /* anything but one --quick */
-        fprintf(stderr, "crc32c_short_bench: unknown argument '%s'\n", argv[1 + quick]);
-        fprintf(stderr, "usage: crc32c_short_bench [--quick]\n");
+    int quick = bench_quick_arg(argc, argv, "crc32c_short_bench");
+    if (quick < 0)
         return 2;
-    }
     int samples = quick ? 3 : 101;
     uint64_t s = 0x9e3779b97f4a7c15u;
     for (int i = 0; i < CALLS; i++)

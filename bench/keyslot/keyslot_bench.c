@@ -30,6 +30,7 @@
 #include "crc16_short.h"
 #include "crcforge.h"
 #include "internal.h"
+#include "../quick_arg.h"
 #include "../timing.h"
 
 #define POLY 0x1021u
@@ -334,12 +335,9 @@ static unsigned crc16_by_entry(const void *p, size_t n)
 
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    if (argc > 1 + quick) { /* anything but one --quick */
-        fprintf(stderr, "keyslot_bench: unknown argument '%s'\n", argv[1 + quick]);
-        fprintf(stderr, "usage: keyslot_bench [--quick]\n");
+    int quick = bench_quick_arg(argc, argv, "keyslot_bench");
+    if (quick < 0)
         return 2;
-    }
     int samples = quick ? 3 : 101, passes = quick ? 4 : 8; /* short samples: fewer preempted */
     uint64_t state = 1;
 

@@ -6,7 +6,8 @@
  *   fold       four 256-bit VPCLMULQDQ folding accumulators: the carry-less unit's limit
  *   mixQ       one loop doing both: 128 bytes folded and Q qwords on each of three crc32
  *              chains an iteration (the shape of crc32c_x86_avx2_hybrid)
- *   crcforge   crcforge_crc32c, the dispatched library call
+ *   crcforge   crcforge_crc32c, the dispatched library call (first checked against the
+ *              bitwise reference at both sizes)
  * The probe loops compute no CRC (their constant is arbitrary and no chain is joined):
  * they are the instruction mix alone, an upper bound on any kernel built from it.  If
  * the units overlapped fully, the best mix would take crc32 + fold bytes a second.
@@ -22,6 +23,8 @@
 
 #include "crcforge.h"
 #include "cpu.h"
+#include "internal.h"
+#include "../quick_arg.h"
 #include "../timing.h"
 
 #define TARGET __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2")))
@@ -98,12 +101,9 @@ static void run(int s, const uint8_t *p, size_t n)
 
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    if (argc > 1 + quick) {
-        fprintf(stderr, "x86_ceiling_bench: unknown argument '%s'\n", argv[1 + quick]);
-        fprintf(stderr, "usage: x86_ceiling_bench [--quick]\n");
+    int quick = bench_quick_arg(argc, argv, "x86_ceiling_bench");
+    if (quick < 0)
         return 2;
-    }
     if (!crc_cpu_has(CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)) {
         printf("x86_ceiling_bench: this CPU lacks SSE4.2, AVX2 or VPCLMULQDQ; nothing to time\n");
         return 0;
@@ -120,6 +120,15 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < (1u << 20); i++)
         buf[i] = (uint8_t)(i * 2654435761u >> 24);
 
+    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) { /* the timed call is right */
+        const size_t n = sizes[si];
+        uint32_t want = ~(uint32_t)crc_reference_update(&crc_model_crc32c->p, 0xffffffffu, buf, n);
+        if (crcforge_crc32c(0, buf, n) != want) {
+            fprintf(stderr, "x86_ceiling_bench: crcforge_crc32c is wrong at %zu bytes\n", n);
+            free(buf);
+            return 1;
+        }
+    }
     printf("GB/s, best / median of %d samples (64-byte aligned buffer)\n", samples);
     printf("%-8s", "size");
     for (int s = 0; s < SUBJECTS; s++)
