@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Instruction counts of the hot paths under callgrind against tests/insn_baseline.txt
+# (scripts/insn_count.sh): a count more than 2% above its baseline fails.  Uses the
+# Release build of stage 10-c (built again here if missing).
+set -euo pipefail
+if ! command -v valgrind >/dev/null; then
+  echo "35-insn: valgrind is not installed (Debian package valgrind): skipped"
+  exit 77
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
+cmake --build build -j "$(nproc)" --target crcforge path_repeat >/dev/null
+bash scripts/insn_count.sh build
