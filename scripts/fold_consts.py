@@ -3,7 +3,7 @@
 
 Plain polynomial arithmetic over GF(2) on Python integers (bit i = coefficient of x^i),
 following the definitions written in src/fold_consts.h, not the C code's loops.
-tests/python/test_fold_consts.py compares these numbers with the library's.
+tests/library/test_fold_consts.py compares these numbers with the library's.
 
 Usage: scripts/fold_consts.py WIDTH POLY REFIN   (POLY in hex; REFIN 0 or 1)
 prints one line per field: NAME VALUE (hex), in the order of FIELDS.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions executed by the hot paths, counted by callgrind (repeatable, whatever else
 # the machine does), against the committed baseline tests/insn_baseline.txt:
-#   path:IMPL:ALGO   per 4 KiB through one forced path (tests/path_repeat run with 1 and
+#   path:IMPL:ALGO   per 4 KiB through one forced path (tests/library/path_repeat run with 1 and
 #                    with 3 passes, the difference halved);
 #   call:FN:16       per public call of crcforge_keyslot / crcforge_crc32c on 16 bytes
 #                    (1000 and 3000 calls, the difference over 2000).
@@ -15,7 +15,7 @@ update=0
 if [ "${1:-}" = --update ]; then update=1; shift; fi
 dir=${1:-build}
 baseline=tests/insn_baseline.txt
-repeat=$dir/tests/path_repeat
+repeat=$dir/tests/library/path_repeat
 if ! command -v valgrind >/dev/null; then
   echo "insn_count: valgrind is not installed (Debian package valgrind)" >&2
   exit 77

@@ -2,7 +2,7 @@
 # Instructions executed per 4 KiB by each aarch64 path, under qemu-aarch64 -cpu max.
 # qemu models no time, so this counts instructions, not speed: each run is single-stepped
 # (one instruction per translation block) with every block execution logged
-# (-d exec,nochain); tests/path_repeat is run with 1 and with 3 passes over the same
+# (-d exec,nochain); tests/library/path_repeat is run with 1 and with 3 passes over the same
 # 4 KiB and the difference of the counts, halved, is one pass.  Deterministic.
 # Usage: scripts/insn_per_4k.sh [BUILD_DIR]   (default build-aarch64, a cross build)
 set -euo pipefail
@@ -15,7 +15,7 @@ step=-one-insn-per-tb
 $emu $step "$dir/crcforge" cpu >/dev/null 2>&1 || step=-singlestep
 
 count() { # IMPL ALGO REPEATS
-  $emu $step -d exec,nochain -D /dev/stdout "$dir/tests/path_repeat" "$@" |
+  $emu $step -d exec,nochain -D /dev/stdout "$dir/tests/library/path_repeat" "$@" |
     grep -c '^Trace'
 }
 
@@ -25,7 +25,7 @@ for algo in crc32c crc32 crc64-nvme crc16-xmodem; do
   base=
   for impl in portable $impls; do
     rc=0
-    $emu "$dir/tests/path_repeat" "$impl" "$algo" 0 2>/dev/null || rc=$?
+    $emu "$dir/tests/library/path_repeat" "$impl" "$algo" 0 2>/dev/null || rc=$?
     [ $rc != 2 ] || continue # the path does not serve this algorithm
     [ $rc = 0 ] || { echo "$impl $algo: wrong result" >&2; exit 1; }
     one=$(count "$impl" "$algo" 1)

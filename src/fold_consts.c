@@ -2,7 +2,7 @@
  * Folding and Barrett constants from a model's polynomial (derivations in fold_consts.h).
  * Polynomials over GF(2) are held MSB-first in integers; G' = G * x^(64 - width) has degree
  * 64, and every residue mod G' fits in 64 bits.  scripts/fold_consts.py derives the same
- * numbers independently; tests/python/test_fold_consts.py compares the two.
+ * numbers independently; tests/library/test_fold_consts.py compares the two.
  */
 #include <stdlib.h>
 

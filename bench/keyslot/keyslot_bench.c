@@ -243,7 +243,7 @@ static int verify(uint64_t *state)
     int bad = 0;
     for (size_t a = 0; a < NAPPROACHES; a++) {
         if (approaches[a].slot == NULL)
-            continue; /* the batch: checked by tests/test_keyslot.c */
+            continue; /* the batch: checked by tests/library/test_keyslot.c */
         if (approaches[a].impl != NULL)
             crcforge_impl_force(approaches[a].impl, NULL);
         for (size_t len = 0; len <= MAXLEN; len++) {

@@ -1,5 +1,5 @@
 """What `python -m crcforge` adds to the CLI tests it shares with the C tool
-(tests/python/test_cli.py): its usage, and the commands it leaves to the C tool."""
+(tests/cli/test_cli.py): its usage, and the commands it leaves to the C tool."""
 import subprocess
 import sys
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark beyond the unit tests (tests/test_bench.c in 10-c, tests/python/test_bench.py
+# The benchmark beyond the unit tests (tests/library/test_bench.c in 10-c, tests/cli/test_bench.py
 # in 20-cli): the tool built with no peer library at all still builds, runs and lists every
 # peer as not built; and scripts/benchmarks.sh, the one command that regenerates
 # docs/benchmarks.md, runs end to end in its --quick mode into a scratch directory.
@@ -10,7 +10,7 @@ trap 'rm -rf "$scratch"' EXIT
 cmake -S . -B build-nopeers -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON \
   -DCRCFORGE_BENCH_PEERS=OFF >/dev/null
 cmake --build build-nopeers -j "$(nproc)" --target crcforge test_bench >/dev/null
-build-nopeers/tests/test_bench
+build-nopeers/tests/library/test_bench
 build-nopeers/crcforge bench --quick -a crc32 --sizes 64,4K --json="$scratch/nopeers.json" \
   >"$scratch/nopeers.txt"
 python3 - "$scratch" <<'PY'

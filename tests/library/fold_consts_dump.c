@@ -1,6 +1,6 @@
 /*
  * Prints the folding constants the library computes for catalogue models, one line per
- * field "MODEL FIELD VALUE" (hex), for tests/python/test_fold_consts.py to compare with
+ * field "MODEL FIELD VALUE" (hex), for tests/library/test_fold_consts.py to compare with
  * scripts/fold_consts.py.  Usage: fold_consts_dump MODEL...
  */
 #include <inttypes.h>

@@ -4,23 +4,21 @@ independent derivation in plain polynomial arithmetic, for catalogue models of w
 import importlib.util
 import subprocess
 
-from conftest import BUILD, ROOT
-
 MODELS = ["CRC-8/SMBUS", "CRC-8/MAXIM-DOW", "CRC-16/XMODEM", "CRC-16/ARC", "CRC-24/OPENPGP",
           "CRC-24/BLE", "CRC-32/BZIP2", "CRC-32/ISO-HDLC", "CRC-32/ISCSI", "CRC-64/ECMA-182",
           "CRC-64/XZ", "CRC-64/NVME", "CRC-64/GO-ISO"]
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("fold_consts", ROOT / "scripts/fold_consts.py")
+def load_script(root):
+    spec = importlib.util.spec_from_file_location("fold_consts", root / "scripts/fold_consts.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def test_constants_match_independent_derivation(catalogue):
-    script = load_script()
-    dump = BUILD / "tests" / "fold_consts_dump"
+def test_constants_match_independent_derivation(catalogue, repo_root, build_dir):
+    script = load_script(repo_root)
+    dump = build_dir / "tests" / "library" / "fold_consts_dump"
     out = subprocess.run([str(dump), *MODELS], capture_output=True, check=True).stdout
     got = {}
     for line in out.decode().splitlines():

@@ -1,4 +1,5 @@
-"""Fixtures for the tests that drive the built tool and library from Python.
+"""Fixtures for the tests that drive the built tool (tests/cli) and library (tests/library)
+from Python.
 
 CRCFORGE_BUILD names the CMake build directory (default: build/ at the repository root).
 CRCFORGE_CLI lists the command-line tools the CLI tests run, comma-separated: "c" (the
@@ -13,8 +14,18 @@ import subprocess
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("CRCFORGE_BUILD", ROOT / "build"))
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def build_dir():
+    return BUILD
 
 
 @pytest.fixture(scope="session")
