@@ -13,7 +13,8 @@
 # executions, time and rate (libFuzzer's final stats).  CRCFORGE_FUZZ_TARGETS picks
 # targets (space-separated names).  The longer run behind the figures in
 # tests/fuzz/README.md:
-#   CRCFORGE_FUZZ_RUNS=10000000 bash scripts/test.sh 40-fuzz
+#   CRCFORGE_FUZZ_RUNS=10000000 CRCFORGE_FUZZ_TARGETS="keyslot model_arg" bash scripts/test.sh 40-fuzz
+#   CRCFORGE_FUZZ_SECONDS=1200 CRCFORGE_FUZZ_TARGETS=differential bash scripts/test.sh 40-fuzz
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd clang clang
