@@ -35,15 +35,6 @@ def composite(data, part_size):
     return f"{value:08x}-{len(parts)}"
 
 
-@pytest.fixture(scope="session")
-def shim(tmp_path_factory, repo_root):
-    out = tmp_path_factory.mktemp("shim") / "fault_shim.so"
-    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-fPIC", "-O2", "-Wall", "-Wextra",
-                    "-Werror", "-o", str(out), str(repo_root / "tests/faults/fault_shim.c"),
-                    "-ldl", "-pthread"], check=True)
-    return out
-
-
 @pytest.fixture
 def faulted(run, shim, tmp_path):
     """Runs the tool with faults on one file (or descriptor): (code, stdout, stderr, the

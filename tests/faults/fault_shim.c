@@ -14,7 +14,7 @@
  *     shrink@N   when a read first reaches byte N, the file is cut to N bytes
  *     grow@N     ... 4096 bytes are appended to it
  *     modify@N   ... its first byte is flipped and its mtime moved 1 s on (same size)
- *     slow=MS    each read first sleeps MS milliseconds
+ *     rate=N     reads are slowed to N bytes a second (each sleeps for what it asks)
  *   CRCFORGE_FAULT_LOG=PATH   each faulted read appends a line "CALL OFFSET COUNT" here,
  *                             so that a test can show the faults were reached
  * The offset of read and readv is the descriptor's position, or for a pipe the bytes read
@@ -48,7 +48,7 @@ static struct {
     ino_t ino;
     uint64_t eio_at, eof_at, shrink_at, grow_at, modify_at;
     int is_short, eintr;
-    long slow_ms;
+    double rate;
 } cfg;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -101,8 +101,8 @@ static void setup(void)
             cfg.is_short = 1;
         else if (strcmp(item, "eintr") == 0)
             cfg.eintr = 1;
-        else if (strncmp(item, "slow=", 5) == 0)
-            cfg.slow_ms = atol(item + 5);
+        else if (strncmp(item, "rate=", 5) == 0)
+            cfg.rate = atof(item + 5);
         else {
             fprintf(stderr, "fault_shim: unknown fault '%s'\n", item);
             abort();
@@ -168,8 +168,9 @@ static void change_file(uint64_t off, size_t count)
 static ssize_t allowed(const char *call, uint64_t off, size_t count)
 {
     log_call(call, off, count);
-    if (cfg.slow_ms > 0) {
-        struct timespec pause = {cfg.slow_ms / 1000, (cfg.slow_ms % 1000) * 1000000};
+    if (cfg.rate > 0) {
+        double seconds = (double)count / cfg.rate;
+        struct timespec pause = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
         nanosleep(&pause, NULL);
     }
     unsigned n = atomic_fetch_add(&calls, 1);
