@@ -1,9 +1,15 @@
 """python -m crcforge sum: the `crcforge sum` command of the C tool, for Python-only users.
 
-Same contract (shared/DESIGN.md): one "HEX  NAME" line per input ("-" is stdin), -a ALGO,
---format hex|base64, -c LISTFILE to verify, -j N threads for large files; exit status 0
-good, 1 a checksum did not verify, 2 bad usage or an unreadable input, reported after
-the other inputs were processed.  Files are read in fixed-size blocks (bounded memory).
+Same contract (shared/DESIGN.md) and the same option spellings: one "VALUE  NAME" line per
+input ("-" is stdin), -a ALGO, --format hex|base64, --part-size SIZE for the composite
+checksum of a multipart upload, -c LISTFILE to verify, -j N threads for large files,
+progress on stderr; exit status 0 good, 1 a checksum did not verify, 2 bad usage or an
+input that gave no value, reported after the other inputs were processed.  Files are read
+in fixed-size blocks (bounded memory).
+
+Where the bytes of an input come from is hash_input(name, spec), which gives the CRC of
+each part; how a value is printed and checked is checksum_text, well_formed_value and
+same_value.  Another kind of source (a URL) joins at hash_input.
 """
 import base64
 import contextlib
@@ -26,6 +32,7 @@ PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
 MAX_THREADS = 64
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
 PARAM_KEYS = crcforge.Params._fields  # width, poly, init, refin, refout, xorout
+
 
 class Trouble(Exception):
     """An error to report as "crcforge: MESSAGE" (exit status 2)."""
@@ -426,6 +433,8 @@ def hash_input(name, spec):
 
 
 def hash_fd(name, fd, is_stdin, spec):
+    """hash_input's work on the open input: a regular file is checked against what fstat
+    says of it before and after the reads."""
     try:
         before = os.fstat(fd)
     except OSError as e:
