@@ -2,9 +2,6 @@
 #ifndef CRCFORGE_CLI_H
 #define CRCFORGE_CLI_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 #include "crcforge.h"
 #include "options.h"
 
@@ -19,11 +16,6 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * parameters is freed by cli_release_model. */
 const crcforge_model *cli_model(const char *algo);
 void cli_release_model(const crcforge_model *m);
-
-/* Hex digits of the value, zero-padded to ceil(width/4). */
-void cli_format_hex(char *out, uint64_t value, unsigned width);
-/* Base64 of the value's ceil(width/8) big-endian bytes. */
-void cli_format_base64(char *out, uint64_t value, unsigned width);
 
 /* The commands, each with its option table and help (tools/cmd_*.c). */
 extern const struct cli_command cli_sum, cli_list, cli_cpu, cli_keyslot, cli_bench;

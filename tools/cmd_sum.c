@@ -1,64 +1,19 @@
 /* crcforge sum: CRC of files or stdin, whole or as the composite of parts, and -c
  * verification of "VALUE  NAME" lists. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
+#include "check_line.h"
 #include "cli.h"
 #include "input.h"
 #include "lines.h"
 #include "progress.h"
 
-enum format { FORMAT_HEX, FORMAT_BASE64 };
-
 struct sum_options {
     struct hash_spec hash;
-    enum format format;
+    enum value_format format;
 };
-
-/* The value as printed: hex or base64, and with parts "-N". */
-static void format_value(char *out, const struct hash_value *v, const struct sum_options *o)
-{
-    unsigned width = crcforge_model_params(o->hash.model)->width;
-    if (o->format == FORMAT_BASE64)
-        cli_format_base64(out, v->crc, width);
-    else
-        cli_format_hex(out, v->crc, width);
-    if (o->hash.part_size != 0)
-        sprintf(out + strlen(out), "-%lu", v->parts);
-}
-
-/* Whether the len bytes at text are a value as format_value prints it for this model:
- * exactly ceil(width/4) hex digits (either case), or the base64 of its bytes; with parts,
- * then "-" and a count of parts (digits, no leading zero). */
-static int well_formed_value(const char *text, size_t len, const struct sum_options *o)
-{
-    char shape[48];
-    struct hash_value zero = {0, 1};
-    format_value(shape, &zero, o);
-    size_t value_len = strcspn(shape, "-");
-    if (o->hash.part_size != 0) {
-        if (len <= value_len + 1 || len > value_len + 6 || text[value_len] != '-' ||
-            text[value_len + 1] == '0')
-            return 0;
-        for (size_t i = value_len + 1; i < len; i++)
-            if (text[i] < '0' || text[i] > '9')
-                return 0;
-    } else if (len != value_len) {
-        return 0;
-    }
-    for (size_t i = 0; i < value_len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        int ok = o->format == FORMAT_HEX ? isxdigit(c)
-                 : shape[i] == '='       ? c == '='
-                                         : isalnum(c) || c == '+' || c == '/';
-        if (!ok)
-            return 0;
-    }
-    return 1;
-}
 
 /* Reads "VALUE  NAME" lines and checks each; returns the exit status. */
 static int verify_list(const char *listname, const struct sum_options *o)
@@ -68,41 +23,37 @@ static int verify_list(const char *listname, const struct sum_options *o)
         cli_error("%s: %s", listname, strerror(errno));
         return EXIT_TROUBLE;
     }
+    unsigned width = crcforge_model_params(o->hash.model)->width;
+    int with_parts = o->hash.part_size != 0;
     int status = EXIT_OK;
     char *line;
     ssize_t n;
     unsigned long lineno = 0, checked = 0;
     while ((n = lines_next(&list, &line)) >= 0) {
         lineno++;
-        if (n > 0 && line[n - 1] == '\r') /* a list written with CRLF line endings */
-            line[--n] = '\0';
-        if (n == 0)
+        struct check_entry e;
+        switch (check_line_parse(line, (size_t)n, width, o->format, with_parts, &e)) {
+        case CHECK_LINE_BLANK:
             continue;
-        /* A NUL would cut the name short: the line is not what it seems. */
-        char *sep = strlen(line) == (size_t)n ? strstr(line, "  ") : NULL;
-        if (sep == NULL || sep[2] == '\0' || !well_formed_value(line, (size_t)(sep - line), o)) {
-            char shape[48];
-            struct hash_value zero = {0, 1};
-            format_value(shape, &zero, o);
+        case CHECK_LINE_MALFORMED:
             cli_error("%s:%lu: improperly formatted line (expected \"VALUE  NAME\", VALUE "
-                      "%zu %s%s)", listname, lineno, strcspn(shape, "-"),
-                      o->format == FORMAT_HEX ? "hex digits" : "base64 characters",
-                      o->hash.part_size != 0 ? " then -PARTS" : "");
+                      "%zu %s%s)", listname, lineno, value_text_len(width, o->format),
+                      o->format == VALUE_HEX ? "hex digits" : "base64 characters",
+                      with_parts ? " then -PARTS" : "");
             status = EXIT_TROUBLE;
             continue;
+        case CHECK_LINE_ENTRY:
+            break;
         }
-        *sep = '\0';
-        const char *name = sep + 2;
+        char *name = line + e.name_start;
+        name[e.name_len] = '\0'; /* over the CR of a CRLF line, or the NUL ending it */
         checked++;
         struct hash_value v;
         if (hash_input(name, &o->hash, &v) != 0) {
             status = EXIT_TROUBLE;
             continue;
         }
-        char actual[48];
-        format_value(actual, &v, o);
-        int ok = o->format == FORMAT_HEX ? strcasecmp(actual, line) == 0
-                                         : strcmp(actual, line) == 0;
+        int ok = e.exact && e.value == v.crc && e.parts == v.parts;
         printf("%s: %s\n", name, ok ? "OK" : "FAILED");
         if (!ok && status == EXIT_OK)
             status = EXIT_MISMATCH;
@@ -160,7 +111,7 @@ const struct cli_command cli_sum = {
 
 static int cmd_sum(int argc, char **argv)
 {
-    struct sum_options o = {{NULL, 1, 0, NULL}, FORMAT_HEX};
+    struct sum_options o = {{NULL, 1, 0, NULL}, VALUE_HEX};
     const char *algo = "crc32c";
     int verify = 0;
     enum progress_mode progress = PROGRESS_AUTO;
@@ -184,9 +135,9 @@ static int cmd_sum(int argc, char **argv)
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "hex") == 0) {
-                o.format = FORMAT_HEX;
+                o.format = VALUE_HEX;
             } else if (strcmp(optarg, "base64") == 0) {
-                o.format = FORMAT_BASE64;
+                o.format = VALUE_BASE64;
             } else {
                 cli_error("--format: '%s' is not hex or base64", optarg);
                 return EXIT_TROUBLE;
@@ -235,8 +186,9 @@ static int cmd_sum(int argc, char **argv)
                 status = EXIT_TROUBLE;
                 continue;
             }
-            char text[48];
-            format_value(text, &v, &o);
+            char text[VALUE_TEXT_SIZE];
+            value_format(text, v.crc, crcforge_model_params(o.hash.model)->width, o.format,
+                         v.parts);
             printf("%s  %s\n", text, names[k]);
         }
     }

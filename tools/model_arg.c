@@ -1,7 +1,6 @@
-/* ALGO arguments: catalogue names and custom parameter lists; value formatting. */
+/* ALGO arguments: catalogue names and custom parameter lists. */
 #include <ctype.h>
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,31 +129,4 @@ const crcforge_model *cli_model(const char *algo)
 void cli_release_model(const crcforge_model *m)
 {
     crcforge_model_free((crcforge_model *)m); /* ignores catalogue models */
-}
-
-void cli_format_hex(char *out, uint64_t value, unsigned width)
-{
-    sprintf(out, "%0*llx", (int)((width + 3) / 4), (unsigned long long)value);
-}
-
-void cli_format_base64(char *out, uint64_t value, unsigned width)
-{
-    static const char digits[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    unsigned n = (width + 7) / 8;
-    uint8_t bytes[8];
-    for (unsigned i = 0; i < n; i++)
-        bytes[i] = (uint8_t)(value >> (8 * (n - 1 - i)));
-    for (unsigned i = 0; i < n; i += 3) {
-        uint32_t chunk = (uint32_t)bytes[i] << 16;
-        if (i + 1 < n)
-            chunk |= (uint32_t)bytes[i + 1] << 8;
-        if (i + 2 < n)
-            chunk |= bytes[i + 2];
-        *out++ = digits[(chunk >> 18) & 63];
-        *out++ = digits[(chunk >> 12) & 63];
-        *out++ = i + 1 < n ? digits[(chunk >> 6) & 63] : '=';
-        *out++ = i + 2 < n ? digits[chunk & 63] : '=';
-    }
-    *out = '\0';
 }
