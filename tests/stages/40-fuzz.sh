@@ -7,6 +7,9 @@
 #                 written in the target over the bitwise CRC-16/XMODEM, on forced paths
 #   model_arg     the CLI's custom-model argument (tools/model_arg.c) against a parser
 #                 written in the target, and the accepted models' CRC against the reference
+#   check_line    a line of a sum -c list (tools/check_line.c), hex and base64, plain and
+#                 composite, against a parser written in the target from the list's rules;
+#                 the values sum prints read back as printed
 # Each starts from its corpus in tests/fuzz/corpus/TARGET (new inputs go to build-fuzz/,
 # never into the repository) and runs for CRCFORGE_FUZZ_SECONDS (default 40) seconds, or
 # CRCFORGE_FUZZ_RUNS executions when that is set; the stage prints each target's
@@ -14,6 +17,7 @@
 # targets (space-separated names).  The longer run behind the figures in
 # tests/fuzz/README.md:
 #   CRCFORGE_FUZZ_RUNS=10000000 CRCFORGE_FUZZ_TARGETS="keyslot model_arg" bash scripts/test.sh 40-fuzz
+#   CRCFORGE_FUZZ_RUNS=10000000 CRCFORGE_FUZZ_TARGETS=check_line bash scripts/test.sh 40-fuzz
 #   CRCFORGE_FUZZ_SECONDS=1200 CRCFORGE_FUZZ_TARGETS=differential bash scripts/test.sh 40-fuzz
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
@@ -36,6 +40,7 @@ declare -A sources=(
   [differential]=""
   [keyslot]=""
   [model_arg]="tools/model_arg.c"
+  [check_line]="tools/check_line.c"
 )
 # Inputs up to 20000 bytes, long ones from the start (-len_control=0), reach the long
 # 3-way passes and every fold block size.
@@ -43,8 +48,9 @@ declare -A options=(
   [differential]="-max_len=20000 -len_control=0"
   [keyslot]="-max_len=2000"
   [model_arg]="-max_len=300 -dict=tests/fuzz/model_arg.dict"
+  [check_line]="-max_len=300 -dict=tests/fuzz/check_line.dict"
 )
-targets=(${CRCFORGE_FUZZ_TARGETS:-differential keyslot model_arg})
+targets=(${CRCFORGE_FUZZ_TARGETS:-differential keyslot model_arg check_line})
 seconds=${CRCFORGE_FUZZ_SECONDS:-40}
 if [ -n "${CRCFORGE_FUZZ_RUNS:-}" ]; then
   limit=(-runs="$CRCFORGE_FUZZ_RUNS")
