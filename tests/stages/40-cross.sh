@@ -11,7 +11,7 @@
 #   - `-cpu max` with CRCFORGE_CPU_MASK=none: all C tests; every ARM path must be
 #     reported unrunnable (skipped) and the portable engine chosen for every algorithm.
 #  Then scripts/insn_per_4k.sh prints the instructions per 4 KiB of each path (figures).
-#  The aarch64 shared library exports only crcforge_ symbols.
+#  The aarch64 shared library and static archive export only crcforge_ symbols.
 #  s390x, big-endian: all C tests and the CLI's check values on the portable engine.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, far too slow under
 # emulation (the native stages run it); every per-path sweep stays exhaustive.
@@ -105,6 +105,9 @@ if build $a64_dir toolchain-aarch64.cmake; then
   foreign=$(aarch64-linux-gnu-nm -D --defined-only $a64_dir/libcrcforge.so | awk '{print $3}' |
             grep -v '^crcforge_' || true)
   [ -z "$foreign" ] || fail "aarch64: exported symbols without the crcforge_ prefix:" $foreign
+  foreign=$(aarch64-linux-gnu-nm --defined-only $a64_dir/libcrcforge.a |
+            awk 'NF == 3 && $2 ~ /[A-Z]/ {print $3}' | grep -v '^crcforge_' || true)
+  [ -z "$foreign" ] || fail "aarch64: archive globals without the crcforge_ prefix:" $foreign
 
   a64_leg aarch64-max max "" \
     "crc32c_arm_crc32_3way crc32_arm_crc32_3way fold_arm_pmull_eor3" full
