@@ -90,11 +90,8 @@ static void fill_join(void *j, const void *m)
     crc32_join_compute(j, &((const crcforge_model *)m)->p);
 }
 
-const struct crc32_join *crc32_join_of(const crcforge_model *m)
+const struct crc32_join *crc32_join_build(const crcforge_model *m)
 {
-    const struct crc32_join *j = crc_once_peek(&m->join);
-    if (j != NULL)
-        return j;
     return crc_once((crc_once_slot *)&m->join, sizeof(struct crc32_join), fill_join, m);
 }
 

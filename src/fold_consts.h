@@ -143,8 +143,14 @@ struct crc32_join {
     } join[CRC32_JOIN_MAX / 8];
 };
 
-/* The join table of a reflected 32-bit model (its polynomial's), built on first use. */
-const struct crc32_join *crc32_join_of(const crcforge_model *m);
+/* The join table of a reflected 32-bit model (its polynomial's), built on first use
+ * (crc32_join_build, out of line: the kernels' hot path makes no call). */
+const struct crc32_join *crc32_join_build(const crcforge_model *m);
+static inline const struct crc32_join *crc32_join_of(const crcforge_model *m)
+{
+    const struct crc32_join *j = crc_once_peek(&m->join);
+    return j != NULL ? j : crc32_join_build(m);
+}
 void crc32_join_compute(struct crc32_join *j, const crcforge_params *p);
 
 /*

@@ -95,8 +95,6 @@ TARGET_CRC_PMULL INLINE uint32_t three_streams(int poly, uint32_t r, const uint8
 
 TARGET_CRC_PMULL INLINE uint32_t three_way(int poly, uint32_t r, const uint8_t *p, size_t n)
 {
-    if (n < 3 * SHORT_STREAM)
-        return one_way(poly, r, p, n);
     const struct crc32_join *j = crc32_join_of(model_of(poly));
     for (; n >= 3 * LONG_STREAM; p += 3 * LONG_STREAM, n -= 3 * LONG_STREAM)
         r = three_streams(poly, r, p, LONG_STREAM, j);
