@@ -9,12 +9,12 @@
 #    paths chosen are the default build's, every path passes the same forced-path tests,
 #    and forcing a path whose features are all guaranteed (fold_x86_vpclmul_avx2) makes no
 #    CPU query at all, while the default build queries for it.
-# Missing clang is named and the stage exits 77 (skipped).
+# Missing tools are named and the stage exits 77 (skipped).
 set -uo pipefail
-if ! command -v clang >/dev/null; then
-  echo "12-compilers skipped: clang is not installed (Debian package clang)"
-  exit 77
-fi
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd clang clang
+require_met
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 

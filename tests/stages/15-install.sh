@@ -3,6 +3,12 @@
 # find_package and against the static archive alone; check that the shared library and
 # the static archive export only crcforge_ symbols.
 set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd cc build-essential
+need_cmd pkg-config pkg-config
+need_cmd nm binutils
+require_met
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install build --prefix "$prefix" >/dev/null
