@@ -1,8 +1,8 @@
 /*
  * The fixed entry points (crcforge_crc32c ... crcforge_crc16_xmodem) and their _combine
  * functions against the bitwise reference, starting in a fresh process so that the first
- * call is the one that resolves the path.  The argument picks which call comes first,
- * since each short CRC-16 entry has a first-use stand-in of its own:
+ * call is the one that resolves the path.  The argument picks which call comes first, as
+ * each reaches the CRC-16/XMODEM model's stand-in (dispatch.c) its own way:
  *   test_fixed_entries crc16     crcforge_crc16_xmodem of <= 64 bytes first
  *   test_fixed_entries keyslot   crcforge_keyslot first
  *   test_fixed_entries keyslots  crcforge_keyslots first
