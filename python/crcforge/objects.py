@@ -444,7 +444,8 @@ def _s3_attributes(url, storage_options):
                          % (url, ", ".join(sorted(stored)) or "none"))
     algorithm, value = found[0]
     ctype = stored.get("ChecksumType", "FULL_OBJECT")
-    size = int(attrs["ObjectSize"])
+    # (MinIO leaves ObjectSize out for an empty object.)
+    size = int(attrs["ObjectSize"]) if "ObjectSize" in attrs else int(fs.info(path)["size"])
     parts = []
     object_parts = attrs.get("ObjectParts") or {}
     count = object_parts.get("TotalPartsCount")
