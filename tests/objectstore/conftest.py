@@ -61,7 +61,7 @@ def upload(s3):
     return _upload
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def head(s3):
     """The object's HeadObject with checksum mode enabled: (ChecksumXXX value, type), or
     (None, None) when it stores none."""

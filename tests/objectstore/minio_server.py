@@ -47,7 +47,8 @@ class MinioServer:
             self.endpoint = "http://127.0.0.1:%d" % self.port
             self.log = pathlib.Path(self.tmp, "minio.log")
             env = dict(os.environ, MINIO_ROOT_USER=USER, MINIO_ROOT_PASSWORD=PASSWORD,
-                       MINIO_BROWSER="off", MINIO_UPDATE="off")
+                       MINIO_BROWSER="off", MINIO_UPDATE="off",
+                       MINIO_PROMETHEUS_AUTH_TYPE="public")  # traffic counters for the tests
             with open(self.log, "wb") as log:
                 self.process = subprocess.Popen(
                     [self.binary, "server", os.path.join(self.tmp, "data"), "--quiet",
