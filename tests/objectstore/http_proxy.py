@@ -27,6 +27,7 @@ class Proxy:
         self.close()
 
     def close(self):
+        _shut(self.listener)  # wakes the accepting thread: close() alone would not
         self.listener.close()
         with self.lock:
             for s in self.sockets:
