@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "crcforge.h"
+#include "options.h"
 
 /* Exit codes of the contract (shared/DESIGN.md). */
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_TROUBLE = 2 };
@@ -24,10 +25,7 @@ void cli_format_hex(char *out, uint64_t value, unsigned width);
 /* Base64 of the value's ceil(width/8) big-endian bytes. */
 void cli_format_base64(char *out, uint64_t value, unsigned width);
 
-int cmd_sum(int argc, char **argv);
-int cmd_list(int argc, char **argv);
-int cmd_cpu(int argc, char **argv);
-int cmd_keyslot(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
+/* The commands, each with its option table and help (tools/cmd_*.c). */
+extern const struct cli_command cli_sum, cli_list, cli_cpu, cli_keyslot, cli_bench;
 
 #endif /* CRCFORGE_CLI_H */

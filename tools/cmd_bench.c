@@ -8,28 +8,55 @@
 #include "bench.h"
 #include "cli.h"
 
-static const char bench_usage[] =
-    "usage: crcforge bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--offsets LIST]\n"
-    "                      [--repeat N] [--min-time MS] [--clock cpu|wall] [--quick]\n"
-    "                      [--keys]\n"
-    "                      [--csv[=FILE]] [--json[=FILE]] [--plot FILE.svg]\n"
-    "  -a ALGO        algorithm (catalogue name or alias; repeatable; default crc32c)\n"
-    "  -i IMPL        only this subject (repeatable): auto, a crcforge path\n"
-    "                 (crcforge cpu --impls), or a peer library (isa-l, libdeflate,\n"
-    "                 zlib, crc-fast); default: every one that serves the algorithm\n"
-    "  --sizes LIST   comma-separated sizes, suffixes K/KiB, M/MiB (default 8,16,32,64,\n"
-    "                 128,256,512,1K,2K,4K,8K,16K,32K,1M,64M; --keys: 5..64 bytes)\n"
-    "  --offsets LIST buffer offsets from 64-byte alignment (default 0,1)\n"
-    "  --repeat N     samples per measurement; min and median reported (default 5)\n"
-    "  --min-time MS  each sample lasts at least this (default 20)\n"
-    "  --clock C      cpu: this thread's CPU time, so that other processes on a shared\n"
-    "                 machine are not counted (default); wall: elapsed time\n"
-    "  --quick        smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n"
-    "                 (unless given otherwise)\n"
-    "  --keys         small inputs: ns per call, throughput and latency loops\n"
-    "  --csv, --json  print that instead of the table; =FILE writes it there as well\n"
-    "  --plot FILE    SVG of GB/s against size, one panel per algorithm\n"
-    "Pin it for steady figures: taskset -c 1 crcforge bench ...\n";
+enum {
+    OPT_SIZES = CLI_LONG_ONLY, OPT_OFFSETS, OPT_REPEAT, OPT_MIN_TIME, OPT_CLOCK, OPT_QUICK,
+    OPT_KEYS, OPT_CSV, OPT_JSON, OPT_PLOT,
+};
+static const struct cli_option bench_options[] = {
+    {"algorithm", 'a', required_argument, "ALGO",
+     "algorithm (catalogue name or alias; repeatable; default crc32c)"},
+    {"impl", 'i', required_argument, "IMPL",
+     "only this subject (repeatable): auto, a crcforge path\n"
+     "(crcforge cpu --impls), or a peer library (isa-l, libdeflate,\n"
+     "zlib, crc-fast); default: every one that serves the algorithm"},
+    {"sizes", OPT_SIZES, required_argument, "LIST",
+     "comma-separated sizes, suffixes K/KiB, M/MiB, G/GiB (default 8,\n"
+     "16,32,64,128,256,512,1K,2K,4K,8K,16K,32K,1M,64M; --keys: 5..64)"},
+    {"offsets", OPT_OFFSETS, required_argument, "LIST",
+     "buffer offsets from 64-byte alignment (default 0,1)"},
+    {"repeat", OPT_REPEAT, required_argument, "N",
+     "samples per measurement; min and median reported (default 5)"},
+    {"min-time", OPT_MIN_TIME, required_argument, "MS",
+     "each sample lasts at least this (default 20)"},
+    {"clock", OPT_CLOCK, required_argument, "C",
+     "cpu: this thread's CPU time, so that other processes on a shared\n"
+     "machine are not counted (default); wall: elapsed time"},
+    {"quick", OPT_QUICK, no_argument, NULL,
+     "smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n(unless given otherwise)"},
+    {"keys", OPT_KEYS, no_argument, NULL,
+     "small inputs: ns per call, throughput and latency loops"},
+    {"csv", OPT_CSV, optional_argument, "FILE",
+     "print CSV instead of the table; =FILE writes it there as well"},
+    {"json", OPT_JSON, optional_argument, "FILE",
+     "print JSON instead of the table; =FILE writes it there as well"},
+    {"plot", OPT_PLOT, required_argument, "FILE.svg",
+     "SVG of GB/s against size, one panel per algorithm"},
+    CLI_HELP_OPTION,
+    {0},
+};
+
+static int cmd_bench(int argc, char **argv);
+
+const struct cli_command cli_bench = {
+    "bench",
+    "bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--keys] [--csv|--json] [--plot F.svg]",
+    "throughput table: algorithms x implementations x sizes, beside the peer libraries",
+    bench_options,
+    "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
+    NULL,
+    0,
+    cmd_bench,
+};
 
 static const size_t default_sizes[] = {8,    16,   32,    64,    128,       256,      512, 1024,
                                        2048, 4096, 8192, 16384, 32768, 1u << 20, 64u << 20};
@@ -51,29 +78,6 @@ struct bench_options {
     const char *csv, *json, *plot; /* "-" for standard output */
 };
 
-/* "4096", "4K", "4KiB", "64M", "64MiB", "12B". */
-static int parse_size(const char *s, size_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (end == s || errno != 0 || *s == '-')
-        return -1;
-    unsigned shift = 0;
-    if (strcmp(end, "K") == 0 || strcmp(end, "KiB") == 0)
-        shift = 10;
-    else if (strcmp(end, "M") == 0 || strcmp(end, "MiB") == 0)
-        shift = 20;
-    else if (strcmp(end, "G") == 0 || strcmp(end, "GiB") == 0)
-        shift = 30;
-    else if (*end != '\0' && strcmp(end, "B") != 0)
-        return -1;
-    if (v > (4ull << 30) >> shift) /* at most 4 GiB: it is all allocated at once */
-        return -1;
-    *out = (size_t)(v << shift);
-    return 0;
-}
-
 /* Whether v is already in the list (of sizes, or of offsets when those are given). */
 static int listed(const size_t *sizes, const unsigned *offsets, size_t count, size_t v)
 {
@@ -92,8 +96,9 @@ static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned
     *count = 0;
     for (char *save = NULL, *item = strtok_r(copy, ",", &save); item != NULL && rc == 0;
          item = strtok_r(NULL, ",", &save)) {
-        size_t v;
-        if (parse_size(item, &v) != 0 || (offsets != NULL && v > 63)) {
+        uint64_t v; /* at most 4 GiB: it is all allocated at once */
+        if (cli_parse_size(item, &v) != 0 || v > (4ull << 30) ||
+            (offsets != NULL && v > 63)) {
             cli_error("%s: '%s' is not %s", opt, item,
                       offsets ? "an offset from 0 to 63"
                               : "a size (bytes, or with K/KiB, M/MiB, G/GiB; at most 4 GiB)");
@@ -106,7 +111,7 @@ static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned
         } else if (offsets != NULL) {
             offsets[(*count)++] = (unsigned)v;
         } else {
-            sizes[(*count)++] = v;
+            sizes[(*count)++] = (size_t)v;
         }
     }
     if (rc == 0 && *count == 0) {
@@ -119,14 +124,12 @@ static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned
 
 static int parse_count(const char *opt, const char *s, long lo, long hi, long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || v < lo || v > hi) {
+    unsigned long long v;
+    if (cli_parse_count(s, (unsigned long long)lo, (unsigned long long)hi, &v) != 0) {
         cli_error("%s: '%s' is not a number from %ld to %ld", opt, s, lo, hi);
         return -1;
     }
-    *out = v;
+    *out = (long)v;
     return 0;
 }
 
@@ -177,16 +180,15 @@ static int check_impl(const char *name)
 }
 
 /* --csv, --json: "-" (standard output) alone, the file after "=" otherwise. */
-static int report_option(const char *a, const char *opt, const char **path)
+static int report_option(const char *opt, const char *value, const char **path)
 {
-    size_t n = strlen(opt);
-    if (a[n] == '\0') {
+    if (value == NULL) {
         *path = "-";
-    } else if (a[n + 1] == '\0') {
+    } else if (*value == '\0') {
         cli_error("%s=: empty file name (%s alone writes to standard output)", opt, opt);
         return -1;
     } else {
-        *path = a + n + 1;
+        *path = value;
     }
     return 0;
 }
@@ -210,19 +212,20 @@ static int check_writable(const char *path)
 static int parse_options(int argc, char **argv, struct bench_options *o)
 {
     long v;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(bench_usage, stdout);
+    struct cli_parser p;
+    cli_parser_init(&p, &cli_bench, argc, argv);
+    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
+        const crcforge_model *m;
+        switch (c) {
+        case CLI_HELP:
+            cli_print_help(stdout, &cli_bench);
             return 1;
-        } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && next) {
-            const crcforge_model *m = cli_model(argv[++i]);
-            if (m == NULL)
+        case 'a':
+            if ((m = cli_model(optarg)) == NULL)
                 return -1;
             if (model_listed(o, m)) { /* measured once, reported once */
                 cli_release_model(m);
-                continue;
+                break;
             }
             if (o->nmodels == MAX_LIST) {
                 cli_error("bench: more than %d algorithms", MAX_LIST);
@@ -230,55 +233,69 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
                 return -1;
             }
             o->models[o->nmodels++] = m;
-        } else if ((strcmp(a, "-i") == 0 || strcmp(a, "--impl") == 0) && next) {
+            break;
+        case 'i':
             if (o->nimpls == MAX_LIST) {
                 cli_error("bench: more than %d implementations", MAX_LIST);
                 return -1;
             }
-            if (check_impl(next) != 0)
+            if (check_impl(optarg) != 0)
                 return -1;
-            o->impls[o->nimpls++] = argv[++i];
-        } else if (strcmp(a, "--sizes") == 0 && next) {
-            if (parse_list(a, argv[++i], o->sizes, NULL, &o->nsizes) != 0)
+            o->impls[o->nimpls++] = optarg;
+            break;
+        case OPT_SIZES:
+            if (parse_list("--sizes", optarg, o->sizes, NULL, &o->nsizes) != 0)
                 return -1;
-        } else if (strcmp(a, "--offsets") == 0 && next) {
-            if (parse_list(a, argv[++i], NULL, o->offsets, &o->noffsets) != 0)
+            break;
+        case OPT_OFFSETS:
+            if (parse_list("--offsets", optarg, NULL, o->offsets, &o->noffsets) != 0)
                 return -1;
-        } else if (strcmp(a, "--repeat") == 0 && next) {
-            if (parse_count(a, argv[++i], 1, 1000, &v) != 0)
+            break;
+        case OPT_REPEAT:
+            if (parse_count("--repeat", optarg, 1, 1000, &v) != 0)
                 return -1;
             o->cfg.repeat = (unsigned)v;
-        } else if (strcmp(a, "--min-time") == 0 && next) {
-            if (parse_count(a, argv[++i], 0, 10000, &v) != 0)
+            break;
+        case OPT_MIN_TIME:
+            if (parse_count("--min-time", optarg, 0, 10000, &v) != 0)
                 return -1;
             o->cfg.min_sample_seconds = (double)v / 1000;
-        } else if (strcmp(a, "--clock") == 0 && next) {
-            const char *c = argv[++i];
-            if (strcmp(c, "cpu") != 0 && strcmp(c, "wall") != 0) {
-                cli_error("--clock: '%s' is not cpu or wall", c);
+            break;
+        case OPT_CLOCK:
+            if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "wall") != 0) {
+                cli_error("--clock: '%s' is not cpu or wall", optarg);
                 return -1;
             }
-            o->cfg.wall_clock = strcmp(c, "wall") == 0;
-        } else if (strcmp(a, "--quick") == 0) {
+            o->cfg.wall_clock = strcmp(optarg, "wall") == 0;
+            break;
+        case OPT_QUICK:
             o->quick = 1;
-        } else if (strcmp(a, "--keys") == 0) {
+            break;
+        case OPT_KEYS:
             o->keys = 1;
-        } else if (strcmp(a, "--csv") == 0 || strncmp(a, "--csv=", 6) == 0) {
-            if (report_option(a, "--csv", &o->csv) != 0)
+            break;
+        case OPT_CSV:
+            if (report_option("--csv", optarg, &o->csv) != 0)
                 return -1;
-        } else if (strcmp(a, "--json") == 0 || strncmp(a, "--json=", 7) == 0) {
-            if (report_option(a, "--json", &o->json) != 0)
+            break;
+        case OPT_JSON:
+            if (report_option("--json", optarg, &o->json) != 0)
                 return -1;
-        } else if (strcmp(a, "--plot") == 0 && next) {
-            if (*next == '\0') {
+            break;
+        case OPT_PLOT:
+            if (*optarg == '\0') {
                 cli_error("--plot: empty file name");
                 return -1;
             }
-            o->plot = argv[++i];
-        } else {
-            cli_error("bench: unknown or incomplete option '%s' (see crcforge bench --help)", a);
+            o->plot = optarg;
+            break;
+        default:
             return -1;
         }
+    }
+    if (optind < argc) {
+        cli_error("bench: unexpected argument '%s' (see crcforge bench --help)", argv[optind]);
+        return -1;
     }
     if ((o->csv && strcmp(o->csv, "-") == 0) + (o->json && strcmp(o->json, "-") == 0) > 1) {
         cli_error("bench: --csv and --json cannot both go to standard output");
@@ -366,7 +383,7 @@ static int write_report(const char *path, void (*print)(FILE *, const struct ben
     return 0;
 }
 
-int cmd_bench(int argc, char **argv)
+static int cmd_bench(int argc, char **argv)
 {
     struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
     int parsed = parse_options(argc, argv, &o);

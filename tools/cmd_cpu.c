@@ -9,16 +9,40 @@ static const char *const shown[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz",
                                     "crc16-xmodem", "CRC-24/OPENPGP", "CRC-64/ECMA-182",
                                     "CRC-5/USB"};
 
-int cmd_cpu(int argc, char **argv)
+enum { OPT_IMPLS = CLI_LONG_ONLY };
+static const struct cli_option cpu_options[] = {
+    {"impls", OPT_IMPLS, no_argument, NULL,
+     "only the implementations this CPU can run, one a line\n"
+     "(the names CRCFORGE_IMPL accepts)"},
+    CLI_HELP_OPTION,
+    {0},
+};
+
+static int cmd_cpu(int argc, char **argv);
+
+const struct cli_command cli_cpu = {
+    "cpu", "cpu [--impls]", "CPU features found and the implementation chosen per algorithm",
+    cpu_options, NULL, NULL, 0, cmd_cpu,
+};
+
+static int cmd_cpu(int argc, char **argv)
 {
     int impls = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--impls") == 0) {
+    struct cli_parser p;
+    cli_parser_init(&p, &cli_cpu, argc, argv);
+    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
+        if (c == OPT_IMPLS) {
             impls = 1;
-        } else { /* name the argument that is wrong, wherever it is */
-            cli_error("cpu: unknown argument '%s' (only --impls)", argv[i]);
+        } else if (c == CLI_HELP) {
+            cli_print_help(stdout, &cli_cpu);
+            return EXIT_OK;
+        } else {
             return EXIT_TROUBLE;
         }
+    }
+    if (optind < argc) { /* name the argument that is wrong, wherever it was */
+        cli_error("cpu: unknown argument '%s' (only --impls)", argv[optind]);
+        return EXIT_TROUBLE;
     }
     if (impls) {
         for (size_t i = 0; i < crcforge_impl_count(); i++)

@@ -33,52 +33,70 @@ static int slots_of_file(const char *name)
     return status;
 }
 
-/* Before "--", an argument starting with '-' is an option: --file F, anywhere among
- * the keys; any other is a mistake, not a key.  Checked before any slot is printed. */
-static int check_options(int argc, char **argv, int *keys)
-{
-    *keys = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            *keys += argc - i - 1;
-            return 0;
-        }
-        if (strcmp(argv[i], "--file") == 0) {
-            if (++i == argc) {
-                cli_error("keyslot: --file needs a file name");
-                return -1;
-            }
-            (*keys)++;
-        } else if (argv[i][0] == '-') {
-            cli_error("keyslot: unknown option '%s' (keys starting with '-' go after --)",
-                      argv[i]);
-            return -1;
-        } else {
-            (*keys)++;
-        }
-    }
-    return 0;
-}
+enum { OPT_FILE = CLI_LONG_ONLY };
+static const struct cli_option keyslot_options[] = {
+    {"file", OPT_FILE, required_argument, "F",
+     "the keys of F, one a line (raw bytes; \"-\": standard input), in\n"
+     "their place among the keys given as arguments"},
+    CLI_HELP_OPTION,
+    {0},
+};
 
-int cmd_keyslot(int argc, char **argv)
+static int cmd_keyslot(int argc, char **argv);
+
+const struct cli_command cli_keyslot = {
+    "keyslot",
+    "keyslot [--file F] [KEY...]",
+    "Redis/Valkey cluster slot (0..16383) of each key, one a line, in order",
+    keyslot_options,
+    "A key holding {TAG}, with at least one byte between the first '{' and the first '}'\n"
+    "after it, is hashed by TAG alone, as Redis and Valkey do.  Keys that start with '-'\n"
+    "go after \"--\".\n",
+    "keys starting with '-' go after --",
+    '-', /* --file F stands in its place among the keys */
+    cmd_keyslot,
+};
+
+/* One key or one file of keys, in the order given. */
+struct keyslot_item {
+    int is_file;
+    const char *text;
+};
+
+static int cmd_keyslot(int argc, char **argv)
 {
-    int keys;
-    if (check_options(argc, argv, &keys) != 0)
-        return EXIT_TROUBLE;
-    if (keys == 0) {
-        cli_error("keyslot: no keys: give them as arguments or one a line with --file F");
+    /* Every mistake is found before any slot is printed. */
+    struct keyslot_item *items = calloc((size_t)argc, sizeof *items);
+    if (items == NULL) {
+        cli_error("keyslot: %s", strerror(ENOMEM));
         return EXIT_TROUBLE;
     }
-    int status = EXIT_OK, literal = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!literal && strcmp(argv[i], "--") == 0) {
-            literal = 1;
-        } else if (!literal && strcmp(argv[i], "--file") == 0) {
-            if (slots_of_file(argv[++i]) != EXIT_OK)
-                status = EXIT_TROUBLE;
+    size_t n = 0;
+    struct cli_parser p;
+    cli_parser_init(&p, &cli_keyslot, argc, argv);
+    int c, status = EXIT_OK;
+    while ((c = cli_next_option(&p)) != CLI_END) {
+        if (c == CLI_OPERAND || c == OPT_FILE) {
+            items[n++] = (struct keyslot_item){c == OPT_FILE, optarg};
         } else {
-            printf("%u\n", crcforge_keyslot(argv[i], strlen(argv[i])));
+            if (c == CLI_HELP)
+                cli_print_help(stdout, &cli_keyslot);
+            free(items);
+            return c == CLI_HELP ? EXIT_OK : EXIT_TROUBLE;
         }
     }
+    for (int i = optind; i < argc; i++) /* after "--": keys, whatever they look like */
+        items[n++] = (struct keyslot_item){0, argv[i]};
+    if (n == 0) {
+        cli_error("keyslot: no keys: give them as arguments or one a line with --file F");
+        status = EXIT_TROUBLE;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (!items[i].is_file)
+            printf("%u\n", crcforge_keyslot(items[i].text, strlen(items[i].text)));
+        else if (slots_of_file(items[i].text) != EXIT_OK)
+            status = EXIT_TROUBLE;
+    }
+    free(items);
     return status; /* main checks that standard output was written */
 }

@@ -3,11 +3,27 @@
 
 #include "cli.h"
 
-int cmd_list(int argc, char **argv)
+static const struct cli_option list_options[] = {CLI_HELP_OPTION, {0}};
+
+static int cmd_list(int argc, char **argv);
+
+const struct cli_command cli_list = {
+    "list", "list", "every catalogue model: name, parameters, check value, aliases",
+    list_options, NULL, NULL, 0, cmd_list,
+};
+
+static int cmd_list(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1) {
-        cli_error("list takes no arguments");
+    struct cli_parser p;
+    cli_parser_init(&p, &cli_list, argc, argv);
+    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
+        if (c != CLI_HELP)
+            return EXIT_TROUBLE;
+        cli_print_help(stdout, &cli_list);
+        return EXIT_OK;
+    }
+    if (optind < argc) {
+        cli_error("list takes no arguments ('%s')", argv[optind]);
         return EXIT_TROUBLE;
     }
     for (size_t i = 0; i < crcforge_model_count(); i++) {

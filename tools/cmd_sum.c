@@ -232,46 +232,77 @@ static int verify_list(const char *listname, const struct sum_options *o)
     return status;
 }
 
-int cmd_sum(int argc, char **argv)
+enum { OPT_FORMAT = CLI_LONG_ONLY };
+static const struct cli_option sum_options[] = {
+    {"algorithm", 'a', required_argument, "ALGO",
+     "a catalogue name or alias, case-insensitive (default crc32c),\n"
+     "or width=..,poly=..,init=..,refin=..,refout=..,xorout=.."},
+    {"check", 'c', no_argument, NULL, "verify the \"VALUE  NAME\" lines of LISTFILE"},
+    {"jobs", 'j', required_argument, "N",
+     "hash a large file with N threads (1 to 64), joined with combine"},
+    {"format", OPT_FORMAT, required_argument, "FORMAT",
+     "hex (default), or base64: the value's big-endian bytes,\n"
+     "as S3 and GCS checksum headers carry them"},
+    CLI_HELP_OPTION,
+    {0},
+};
+
+static int cmd_sum(int argc, char **argv);
+
+const struct cli_command cli_sum = {
+    "sum",
+    "sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]\n"
+    "sum -c [-a ALGO] [--format hex|base64] LISTFILE",
+    "CRC of each input (\"-\" or none: standard input), or with -c verify them",
+    sum_options,
+    "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
+    "could not be read (the other inputs are still processed).\n",
+    NULL,
+    0,
+    cmd_sum,
+};
+
+static int cmd_sum(int argc, char **argv)
 {
     struct sum_options o = {NULL, FORMAT_HEX, 1};
     const char *algo = "crc32c";
-    int verify = 0, i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
-            break;
-        if (strcmp(a, "-c") == 0 || strcmp(a, "--check") == 0) {
+    int verify = 0;
+    unsigned long long n;
+    struct cli_parser p;
+    cli_parser_init(&p, &cli_sum, argc, argv);
+    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
+        switch (c) {
+        case 'c':
             verify = 1;
-        } else if ((strcmp(a, "-a") == 0 || strcmp(a, "--algorithm") == 0) && i + 1 < argc) {
-            algo = argv[++i];
-        } else if (strcmp(a, "-j") == 0 && i + 1 < argc) {
-            char *end;
-            long j = strtol(argv[++i], &end, 10);
-            if (*end != '\0' || j < 1 || j > MAX_THREADS) {
-                cli_error("-j: '%s' is not a thread count from 1 to %d", argv[i], MAX_THREADS);
+            break;
+        case 'a':
+            algo = optarg;
+            break;
+        case 'j':
+            if (cli_parse_count(optarg, 1, MAX_THREADS, &n) != 0) {
+                cli_error("-j: '%s' is not a thread count from 1 to %d", optarg, MAX_THREADS);
                 return EXIT_TROUBLE;
             }
-            o.threads = (unsigned)j;
-        } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "hex") == 0)
+            o.threads = (unsigned)n;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "hex") == 0) {
                 o.format = FORMAT_HEX;
-            else if (strcmp(f, "base64") == 0)
+            } else if (strcmp(optarg, "base64") == 0) {
                 o.format = FORMAT_BASE64;
-            else {
-                cli_error("--format: '%s' is not hex or base64", f);
+            } else {
+                cli_error("--format: '%s' is not hex or base64", optarg);
                 return EXIT_TROUBLE;
             }
-        } else {
-            cli_error("sum: unknown or incomplete option '%s'", a);
+            break;
+        case CLI_HELP:
+            cli_print_help(stdout, &cli_sum);
+            return EXIT_OK;
+        default:
             return EXIT_TROUBLE;
         }
     }
+    int i = optind;
     o.model = cli_model(algo);
     if (o.model == NULL)
         return EXIT_TROUBLE;

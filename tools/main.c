@@ -7,16 +7,27 @@
 
 #include "cli.h"
 
-static const char usage[] =
-    "usage: crcforge COMMAND [ARGS]\n"
-    "  sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]   CRC of each input\n"
-    "  sum -c [-a ALGO] [--format hex|base64] LISTFILE          verify \"HEX  NAME\" lines\n"
-    "  list                                                     every catalogue model\n"
-    "  cpu [--impls]                                            features and chosen paths\n"
-    "  keyslot [--file F] [KEY...]                              Redis/Valkey cluster slot\n"
-    "  bench [-a ALGO]... [--sizes LIST] [--keys] [--json] ...  throughput table (bench --help)\n"
-    "ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,\n"
-    "refin=..,refout=..,xorout=.. for a custom model.\n";
+static const struct cli_command *const commands[] = {&cli_sum, &cli_list, &cli_cpu,
+                                                    &cli_keyslot, &cli_bench};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+/* The options before the command. */
+enum { OPT_VERSION = CLI_LONG_ONLY };
+static const struct cli_option main_options[] = {
+    CLI_HELP_OPTION,
+    {"version", OPT_VERSION, no_argument, NULL, "print the version and exit"},
+    {0},
+};
+/* '+': the first operand is the command, and what follows it is the command's. */
+static const struct cli_command cli_main = {
+    "", "COMMAND [OPTION]... [ARG]...", "", main_options, NULL, NULL, '+', NULL};
+
+static void usage(FILE *out)
+{
+    cli_print_commands(out, commands, NCOMMANDS);
+    fputs("ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,\n"
+          "refin=..,refout=..,xorout=.. for a custom model.\n", out);
+}
 
 void cli_error(const char *fmt, ...)
 {
@@ -27,17 +38,6 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
 }
-
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} commands[] = {
-    {"sum", cmd_sum},
-    {"list", cmd_list},
-    {"cpu", cmd_cpu},
-    {"keyslot", cmd_keyslot},
-    {"bench", cmd_bench},
-};
 
 /* Output that could not be written is a failure, whatever the command: stdout is flushed
  * and checked once here, after the command returned. */
@@ -53,17 +53,23 @@ static int finish_output(int status)
 
 static int run_command(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(usage, stderr);
+    struct cli_parser p;
+    cli_parser_init(&p, &cli_main, argc, argv);
+    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
+        if (c == CLI_HELP) {
+            usage(stdout);
+            return EXIT_OK;
+        }
+        if (c == OPT_VERSION) {
+            puts("crcforge " CRCFORGE_VERSION);
+            return EXIT_OK;
+        }
+        usage(stderr); /* CLI_BAD: the mistake was named */
         return EXIT_TROUBLE;
     }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        fputs(usage, stdout);
-        return EXIT_OK;
-    }
-    if (strcmp(argv[1], "--version") == 0) {
-        puts("crcforge " CRCFORGE_VERSION);
-        return EXIT_OK;
+    if (optind == argc) {
+        usage(stderr);
+        return EXIT_TROUBLE;
     }
     /* A bad CRCFORGE_IMPL is a usage error here, not a silent fallback. */
     const char *impl = getenv("CRCFORGE_IMPL");
@@ -72,11 +78,12 @@ static int run_command(int argc, char **argv)
         cli_error("CRCFORGE_IMPL=%s: %s", impl, why);
         return EXIT_TROUBLE;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
-    cli_error("unknown command '%s'", argv[1]);
-    fputs(usage, stderr);
+    const char *name = argv[optind];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i]->name) == 0)
+            return commands[i]->run(argc - optind, argv + optind);
+    cli_error("unknown command '%s'", name);
+    usage(stderr);
     return EXIT_TROUBLE;
 }
 

@@ -13,6 +13,7 @@ import signal
 import stat
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple, Optional
 
 import crcforge
 
@@ -22,15 +23,6 @@ PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
 MAX_THREADS = 64
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
 PARAM_KEYS = crcforge.Params._fields  # width, poly, init, refin, refout, xorout
-
-USAGE = """\
-usage: python -m crcforge sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]
-       python -m crcforge sum -c [-a ALGO] [--format hex|base64] LISTFILE
-ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,
-refin=..,refout=..,xorout=.. for a custom model.  The other commands (list, cpu,
-keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
-"""
-
 
 class Trouble(Exception):
     """An error to report as "crcforge: MESSAGE" (exit status 2)."""
@@ -61,6 +53,109 @@ def error(message):
 
 def bad_fd():
     return OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+class Option(NamedTuple):
+    """One option of a command: the table that both the parser and the help read."""
+    name: str             # long name, without "--"
+    short: Optional[str]  # its letter, or None
+    value: Optional[str]  # the value's name in the help ("ALGO"), None for a flag
+    help: str             # what it does; "\n" starts another line of it
+
+
+HELP_OPTION = Option("help", "h", None, "show this help and exit")
+
+
+def read_options(command, options, args, in_order=False):
+    """args read as the C tool's getopt_long reads them: "--name=value", "--name value",
+    unique prefixes of long names, "-j2", bundled letters ("-cj2"), "--" ending the
+    options; options anywhere among the operands unless POSIXLY_CORRECT is set (then
+    they end at the first operand), or with in_order the first operand and all after it
+    are operands.  Returns ([(Option, value or None), ...], [operand, ...]); raises
+    Trouble naming the mistake."""
+    def trouble(message):
+        return option_trouble(command, message)
+
+    found, operands = [], []
+    stop_at_operand = in_order or "POSIXLY_CORRECT" in os.environ
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            break
+        if not arg.startswith("-") or arg == "-":
+            if stop_at_operand:
+                i -= 1
+                break
+            operands.append(arg)
+        elif arg.startswith("--"):
+            typed, eq, value = arg.partition("=")
+            option = long_option(command, options, typed)
+            if option.value is None and eq:
+                raise trouble(f"option '--{option.name}' takes no value ('{arg}')")
+            if option.value is not None and not eq:
+                if i == len(args):
+                    raise trouble(f"option '{typed}' needs a value")
+                value, i = args[i], i + 1
+            found.append((option, value if option.value is not None else None))
+        else:
+            for k, letter in enumerate(arg[1:], 2):
+                option = next((o for o in options if o.short == letter), None)
+                if option is None:
+                    raise trouble(f"unknown option '-{letter}' (see {see_help(command)})")
+                if option.value is None:
+                    found.append((option, None))
+                    continue
+                if k < len(arg):
+                    found.append((option, arg[k:]))
+                elif i < len(args):
+                    found.append((option, args[i]))
+                    i += 1
+                else:
+                    raise trouble(f"option '-{letter}' needs a value")
+                break
+    return found, operands + args[i:]
+
+
+def long_option(command, options, typed):
+    """The option a "--name" names: its own name, or the one name it begins."""
+    name = typed[2:]
+    exact = [o for o in options if o.name == name]
+    begun = exact or [o for o in options if o.name.startswith(name)]
+    if len(begun) == 1:
+        return begun[0]
+    if begun:
+        raise option_trouble(command, f"option '{typed}' is ambiguous (it begins: "
+                             + " ".join(f"--{o.name}" for o in begun) + ")")
+    raise option_trouble(command, f"unknown option '{typed}' (see {see_help(command)})")
+
+
+def option_trouble(command, message):
+    """Trouble naming the command ("sum: ..."), or none before a command."""
+    return Trouble(f"{command}: {message}" if command else message)
+
+
+def see_help(command):
+    return " ".join(["python -m crcforge", *([command] if command else []), "--help"])
+
+
+def help_text(synopsis, about, options, notes=""):
+    """A command's help, laid out as the C tool lays out its own."""
+    lines = [("usage: " if k == 0 else "       ") + f"python -m crcforge {line}"
+             for k, line in enumerate(synopsis)]
+    lines += [about, "", "options:"]
+    for o in options:
+        left = f"  -{o.short}, --{o.name}" if o.short else f"      --{o.name}"
+        if o.value is not None:
+            left += f"={o.value}"
+        text = o.help.split("\n")
+        if len(left) >= 25:
+            lines.append(left)
+            left = ""
+        lines.append(f"{left:<26}{text[0]}")
+        lines += [" " * 26 + t for t in text[1:]]
+    return "\n".join(lines) + "\n" + (f"\n{notes}" if notes else "")
 
 
 class Output:
@@ -103,8 +198,6 @@ class Output:
         return EXIT_TROUBLE
 
 
-# What C's strtol(text, &end, 10) reads for -j: ASCII digits, maybe after spaces and a sign.
-THREADS = re.compile(r"[ \t\n\v\f\r]*[+-]?[0-9]+")
 # What C's strtoull(text, &end, 0) reads -- hexadecimal after 0x, octal after a 0,
 # decimal otherwise -- from a digit on: no space or sign before it, nothing after it.
 NUMBER = re.compile(r"0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*")
@@ -298,40 +391,60 @@ def verify_list(listname, model, width, fmt, threads, out):
     return status
 
 
+SUM_OPTIONS = (
+    Option("algorithm", "a", "ALGO",
+           "a catalogue name or alias, case-insensitive (default crc32c),\n"
+           "or width=..,poly=..,init=..,refin=..,refout=..,xorout=.."),
+    Option("check", "c", None, 'verify the "VALUE  NAME" lines of LISTFILE'),
+    Option("jobs", "j", "N", "hash a large file with N threads (1 to 64), joined with combine"),
+    Option("format", None, "FORMAT",
+           "hex (default), or base64: the value's big-endian bytes,\n"
+           "as S3 and GCS checksum headers carry them"),
+    HELP_OPTION,
+)
+SUM_HELP = help_text(
+    ["sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]",
+     "sum -c [-a ALGO] [--format hex|base64] LISTFILE"],
+    'CRC of each input ("-" or none: standard input), or with -c verify them',
+    SUM_OPTIONS,
+    "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
+    "could not be read (the other inputs are still processed).\n")
+
+
+def parse_count(text, high):
+    """A count in ASCII decimal digits only, from 1 to high; None if it is not one."""
+    if not text or not all("0" <= c <= "9" for c in text) or not 1 <= int(text) <= high:
+        return None
+    return int(text)
+
+
 def parse_sum_options(args):
+    """The options of `sum` (a dict), and its operands; None for the options after --help."""
     opts = {"algo": "crc32c", "verify": False, "threads": 1, "format": "hex"}
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            i += 1
-            break
-        if not a.startswith("-") or a == "-":
-            break
-        has_value = i + 1 < len(args)
-        if a in ("-c", "--check"):
+    found, operands = read_options("sum", SUM_OPTIONS, args)
+    for option, value in found:
+        if option.name == "help":
+            return None, []
+        if option.name == "check":
             opts["verify"] = True
-        elif a in ("-a", "--algorithm") and has_value:
-            i += 1
-            opts["algo"] = args[i]
-        elif a == "-j" and has_value:
-            i += 1
-            if THREADS.fullmatch(args[i]) is None or not 1 <= int(args[i]) <= MAX_THREADS:
-                raise Trouble(f"-j: '{args[i]}' is not a thread count from 1 to {MAX_THREADS}")
-            opts["threads"] = int(args[i])
-        elif a == "--format" and has_value:
-            i += 1
-            if args[i] not in ("hex", "base64"):
-                raise Trouble(f"--format: '{args[i]}' is not hex or base64")
-            opts["format"] = args[i]
-        else:
-            raise Trouble(f"sum: unknown or incomplete option '{a}'")
-        i += 1
-    return opts, args[i:]
+        elif option.name == "algorithm":
+            opts["algo"] = value
+        elif option.name == "jobs":
+            opts["threads"] = parse_count(value, MAX_THREADS)
+            if opts["threads"] is None:
+                raise Trouble(f"-j: '{value}' is not a thread count from 1 to {MAX_THREADS}")
+        elif option.name == "format":
+            if value not in ("hex", "base64"):
+                raise Trouble(f"--format: '{value}' is not hex or base64")
+            opts["format"] = value
+    return opts, operands
 
 
 def cmd_sum(args, out):
     opts, names = parse_sum_options(args)
+    if opts is None:
+        out.write(SUM_HELP.encode())
+        return EXIT_OK
     model, width = model_of(opts["algo"])
     if opts["verify"]:
         if len(names) != 1:
@@ -348,29 +461,41 @@ def cmd_sum(args, out):
     return status
 
 
+MAIN_OPTIONS = (HELP_OPTION, Option("version", None, None, "print the version and exit"))
+USAGE = """\
+usage: python -m crcforge COMMAND [OPTION]... [ARG]...
+  sum       CRC of each input ("-" or none: standard input), or with -c verify them
+
+""" + "\n".join(line.replace("usage: ", "  ").replace("       ", "  ", 1)
+                for line in SUM_HELP.splitlines()[:2]) + """
+
+`python -m crcforge sum --help` describes its options.  The other commands (list, cpu,
+keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
+"""
+
+
 def main(argv):
     if hasattr(signal, "SIGPIPE"):  # a reader that goes away ends us quietly, as C tools
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     out = Output()
-    if not argv:
-        to_stderr(USAGE)
-        return EXIT_TROUBLE
-    if argv[0] in ("-h", "--help"):
-        out.write(USAGE.encode())
-        return out.close()
-    if argv[0] == "--version":
-        out.write(f"crcforge {crcforge.__version__}\n".encode())
-        return out.close()
     try:
+        found, operands = read_options("", MAIN_OPTIONS, argv, in_order=True)
+        if found:
+            out.write((USAGE if found[0][0].name == "help"
+                       else f"crcforge {crcforge.__version__}\n").encode())
+            return out.close()
+        if not operands:
+            to_stderr(USAGE)
+            return EXIT_TROUBLE
         impl = os.environ.get("CRCFORGE_IMPL", "")
         if impl:  # a bad CRCFORGE_IMPL is a usage error, as in the C tool
             try:
                 crcforge.force_implementation(impl)
             except ValueError as e:
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
-        if argv[0] != "sum":
-            raise Trouble(f"unknown command '{argv[0]}' (python -m crcforge has only sum)")
-        status = cmd_sum(argv[1:], out)
+        if operands[0] != "sum":
+            raise Trouble(f"unknown command '{operands[0]}' (python -m crcforge has only sum)")
+        status = cmd_sum(operands[1:], out)
     except Trouble as e:
         error(str(e))
         status = EXIT_TROUBLE

@@ -219,10 +219,13 @@ def test_cpu(run):
 
 @pytest.mark.c_only
 def test_cpu_names_the_bad_argument(run):
-    for args in (["--impls", "extra"], ["extra"], ["extra", "--impls"], ["--impls", "-x"]):
+    for args in (["--impls", "extra"], ["extra"], ["extra", "--impls"]):
         code, out, err = run("cpu", *args)
-        bad = next(a for a in args if a != "--impls")
-        assert (code, out) == (2, b"") and f"unknown argument '{bad}'" in err, (args, err)
+        assert (code, out) == (2, b"") and "unknown argument 'extra'" in err, (args, err)
+    for args in (["--impls", "-x"], ["extra", "-x"], ["--impls=yes"]):
+        code, out, err = run("cpu", *args)
+        bad = "option '--impls' takes no value" if "=" in args[0] else "unknown option '-x'"
+        assert (code, out) == (2, b"") and bad in err, (args, err)
 
 
 def test_bad_impl_and_usage(run):
@@ -439,3 +442,129 @@ def test_thread_count_is_ascii_digits(run):
         code, out, err = run("sum", "-j", j, stdin=b"123456789")
         assert (code, out) == (2, b""), j
         assert err == f"crcforge: -j: '{j}' is not a thread count from 1 to 64\n", (j, err)
+
+
+# Options as GNU getopt_long reads them, on both tools: each spelling of the same request
+# gives the value an independent CRC gives.
+CHECK_DATA = b"123456789"
+CRC32_CHECK_B64 = base64.b64encode(zlib.crc32(CHECK_DATA).to_bytes(4, "big")).decode()
+
+
+@pytest.mark.parametrize("args", [
+    ["-a", "crc32", "--format", "base64"],
+    ["--algorithm=crc32", "--format=base64"],
+    ["--algorithm", "crc32", "--format=base64"],
+    ["-acrc32", "--form=base64"],           # a long name's unique prefix
+    ["--alg=crc32", "--f", "base64"],
+    ["-j2", "-acrc32", "--format=base64"],
+    ["-j", "2", "--jobs=3", "-a", "crc32", "--format", "base64"],
+])
+def test_option_spellings(run, tmp_path, args):
+    f = tmp_path / "data"
+    f.write_bytes(CHECK_DATA)
+    code, out, err = run("sum", *args, str(f))
+    assert (code, lines(out), err) == (0, [f"{CRC32_CHECK_B64}  {f}"], "")
+
+
+@pytest.mark.parametrize("args", [
+    ["-c", "-a", "crc32", "LIST"],
+    ["-ca", "crc32", "LIST"],       # bundled letters, the last taking the next argument
+    ["-cacrc32", "LIST"],           # ... or the rest of its own
+    ["-cj2", "-acrc32", "LIST"],
+    ["LIST", "-c", "--algorithm=crc32"],  # options after the operand (GNU permutation)
+    ["--check", "--algorithm", "crc32", "--", "LIST"],
+])
+def test_check_option_spellings(run, tmp_path, args):
+    f = tmp_path / "data"
+    f.write_bytes(CHECK_DATA)
+    listfile = tmp_path / "list"
+    listfile.write_text(f"{zlib.crc32(CHECK_DATA):08x}  {f}\n")
+    argv = [str(listfile) if a == "LIST" else a for a in args]
+    code, out, err = run("sum", *argv)
+    assert (code, lines(out), err) == (0, [f"{f}: OK"], "")
+
+
+def test_double_dash_and_posixly_correct(run, tmp_path):
+    (tmp_path / "-a").write_bytes(CHECK_DATA)
+    (tmp_path / "f").write_bytes(b"hello")
+    want_check = f"{zlib.crc32(CHECK_DATA):08x}"
+    want_hello = f"{zlib.crc32(b'hello'):08x}"
+    # After "--" every argument is a name, "-a" too; the options before still count.
+    code, out, err = run("sum", "-a", "crc32", "--", "-a", "f", cwd=tmp_path)
+    assert (code, lines(out), err) == (0, [f"{want_check}  -a", f"{want_hello}  f"], "")
+    # Options may follow the names ...
+    code, out, err = run("sum", "f", "-a", "crc32", cwd=tmp_path)
+    assert (code, lines(out), err) == (0, [f"{want_hello}  f"], "")
+    # ... unless POSIXLY_CORRECT asks for the first name to end them, as getopt does.
+    code, out, err = run("sum", "f", "-a", "crc32", cwd=tmp_path,
+                         env={"POSIXLY_CORRECT": "1"})
+    assert code == 2 and lines(out) == [f"{CRC32C.calc(b'hello'):08x}  f",
+                                        f"{CRC32C.calc(CHECK_DATA):08x}  -a"]
+    assert "crcforge: crc32: No such file or directory" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bogus"], "sum: unknown option '--bogus'"),
+    (["--bogus=1"], "sum: unknown option '--bogus'"),
+    (["-x"], "sum: unknown option '-x'"),
+    (["-cx"], "sum: unknown option '-x'"),
+    (["-xc"], "sum: unknown option '-x'"),
+    (["--format=hex", "-cy"], "sum: unknown option '-y'"),
+    (["-j"], "sum: option '-j' needs a value"),
+    (["-cj"], "sum: option '-j' needs a value"),
+    (["--jobs"], "sum: option '--jobs' needs a value"),
+    (["--form"], "sum: option '--form' needs a value"),
+    (["FILE", "-a"], "sum: option '-a' needs a value"),
+    (["--check=yes"], "sum: option '--check' takes no value ('--check=yes')"),
+    (["--format=octal"], "--format: 'octal' is not hex or base64"),
+    (["--jobs=0"], "-j: '0' is not a thread count from 1 to 64"),
+    (["-j+2"], "-j: '+2' is not a thread count from 1 to 64"),
+    (["-j", " 2"], "-j: ' 2' is not a thread count from 1 to 64"),
+    (["-j2acrc32"], "-j: '2acrc32' is not a thread count"),  # a value is the rest of it
+])
+def test_option_mistakes_named(run, args, message):
+    code, out, err = run("sum", *args, stdin=CHECK_DATA)
+    assert (code, out) == (2, b"") and f"crcforge: {message}" in err, err
+
+
+@pytest.mark.parametrize("args", [["--help"], ["-h"], ["-a", "crc32", "--he"], ["-ch"]])
+def test_sum_help(run, args):
+    code, out, err = run("sum", *args)
+    assert (code, err) == (0, "")
+    text = out.decode()
+    assert text.startswith("usage: ") and "sum [-a ALGO]" in text
+    for spelling in ("-a, --algorithm=ALGO", "-c, --check", "-j, --jobs=N",
+                     "--format=FORMAT", "-h, --help"):
+        assert spelling in text
+
+
+@pytest.mark.parametrize("args", [["--help"], ["-h"], ["--he"]])
+def test_main_help_and_version(run, args):
+    code, out, err = run(*args)
+    assert (code, err) == (0, "") and "sum [-a ALGO]" in out.decode()
+    for spelling in ("--version", "--vers"):
+        code, out, err = run(spelling)
+        assert (code, err) == (0, "") and out.decode().startswith("crcforge ")
+    code, out, err = run("--bogus", "sum")
+    assert (code, out) == (2, b"") and "crcforge: unknown option '--bogus'" in err
+
+
+@pytest.mark.c_only
+def test_other_commands_spellings(run, tmp_path):
+    code, out, _ = run("cpu", "--imp")
+    assert code == 0 and "portable" in lines(out)
+    code, out, err = run("list", "--help")
+    assert (code, err) == (0, "") and out.decode().startswith("usage: crcforge list")
+    code, out, err = run("list", "extra")
+    assert (code, out) == (2, b"") and "list takes no arguments ('extra')" in err
+    csv_file = tmp_path / "out.csv"
+    code, out, err = run("bench", "--sizes=8", "--offsets=0", "--repeat=1", "--min-time=0",
+                         "-iportable", "-acrc32", f"--csv={csv_file}")
+    assert code == 0, err
+    assert csv_file.read_text().splitlines()[1].startswith("CRC-32/ISO-HDLC,portable,")
+    # An optional value goes after "=" only: "--csv FILE" leaves FILE an operand.
+    code, out, err = run("bench", "--quick", "--csv", str(csv_file))
+    assert (code, out) == (2, b"") and f"unexpected argument '{csv_file}'" in err
+    code, out, err = run("bench", "--quick", "--c")
+    assert (code, out) == (2, b"")
+    assert "option '--c' is ambiguous (it begins: --clock --csv)" in err

@@ -12,9 +12,12 @@ def run(*args, stdin=b""):
 
 def test_usage():
     code, out, err = run()
-    assert code == 2 and out == "" and "usage: python -m crcforge sum" in err
+    assert code == 2 and out == "" and "  python -m crcforge sum [-a ALGO]" in err
     code, out, _ = run("--help")
-    assert code == 0 and "usage: python -m crcforge sum" in out
+    assert code == 0 and "  python -m crcforge sum [-a ALGO]" in out
+    code, out, _ = run("sum", "--help")
+    assert code == 0 and out.startswith("usage: python -m crcforge sum [-a ALGO]")
+    assert "  -a, --algorithm=ALGO" in out
 
 
 def test_other_commands_are_in_the_c_tool():

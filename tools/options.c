@@ -1,0 +1,222 @@
+/* Option tables read with getopt_long, the help printed from them, and the number and
+ * size arguments the commands share. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "options.h"
+
+void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int argc,
+                     char **argv)
+{
+    p->cmd = cmd;
+    p->argc = argc;
+    p->argv = argv;
+    char *s = p->shortopts;
+    if (cmd->order != 0)
+        *s++ = cmd->order;
+    *s++ = ':';     /* a missing value is told apart from an unknown option */
+    size_t n = 0;
+    for (const struct cli_option *o = cmd->options; o->name != NULL; o++, n++) {
+        p->longopts[n] = (struct option){o->name, o->has_arg, NULL, o->key};
+        if (o->key < CLI_LONG_ONLY) {
+            *s++ = (char)o->key;
+            if (o->has_arg != no_argument)
+                *s++ = ':';
+            if (o->has_arg == optional_argument)
+                *s++ = ':';
+        }
+    }
+    *s = '\0';
+    p->longopts[n] = (struct option){NULL, 0, NULL, 0};
+    opterr = 0;
+    optind = 0; /* a fresh scan: getopt reads the ordering ('-', '+') only when it starts */
+}
+
+/* "crcforge: sum: MESSAGE" (no command name before the command). */
+__attribute__((format(printf, 2, 3))) static void option_error(const struct cli_parser *p,
+                                                               const char *fmt, ...)
+{
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    const char *name = p->cmd->name;
+    cli_error("%s%s%s", name, *name ? ": " : "", message);
+}
+
+/* "unknown option '-x' (see crcforge sum --help)", or the command's own hint. */
+static void report_unknown(const struct cli_parser *p, int len, const char *typed)
+{
+    const char *name = p->cmd->name;
+    if (p->cmd->unknown_hint != NULL)
+        option_error(p, "unknown option '%.*s' (%s)", len, typed, p->cmd->unknown_hint);
+    else
+        option_error(p, "unknown option '%.*s' (see crcforge%s%s --help)", len, typed,
+                     *name ? " " : "", name);
+}
+
+static const struct cli_option *option_of_key(const struct cli_command *cmd, int key)
+{
+    for (const struct cli_option *o = cmd->options; o->name != NULL; o++)
+        if (o->key == key)
+            return o;
+    return NULL;
+}
+
+/* A long option as typed ("--form=x"), when getopt could not use it: unknown, a prefix
+ * of several names, or given a value it does not take. */
+static void report_long(const struct cli_parser *p, const char *typed, int c)
+{
+    size_t len = strcspn(typed + 2, "=");
+    if (c == ':') {
+        option_error(p, "option '%.*s' needs a value", (int)(len + 2), typed);
+        return;
+    }
+    if (optopt != 0) {
+        option_error(p, "option '--%s' takes no value ('%s')",
+                     option_of_key(p->cmd, optopt)->name, typed);
+        return;
+    }
+    unsigned matches = 0;
+    for (const struct cli_option *o = p->cmd->options; o->name != NULL; o++)
+        matches += strncmp(o->name, typed + 2, len) == 0;
+    if (matches > 1) {
+        char names[256] = "";
+        for (const struct cli_option *o = p->cmd->options; o->name != NULL; o++)
+            if (strncmp(o->name, typed + 2, len) == 0)
+                snprintf(names + strlen(names), sizeof names - strlen(names), " --%s",
+                         o->name);
+        option_error(p, "option '%.*s' is ambiguous (it begins:%s)", (int)(len + 2), typed,
+                     names);
+        return;
+    }
+    report_unknown(p, (int)(len + 2), typed);
+}
+
+int cli_next_option(struct cli_parser *p)
+{
+    int c = getopt_long(p->argc, p->argv, p->shortopts, p->longopts, NULL);
+    if (c != '?' && c != ':')
+        return c;
+    /* After a long option getopt has stepped past it, so it is the last argument read;
+     * a short letter is named by optopt.  A '?' for a letter of the table can only be its
+     * long name given a value it does not take. */
+    const char *last = p->argv[optind - 1];
+    int is_long = strncmp(last, "--", 2) == 0 && last[2] != '\0' &&
+                  (c == ':' || optopt == 0 || option_of_key(p->cmd, optopt) != NULL);
+    if (is_long) {
+        report_long(p, last, c);
+    } else if (c == ':') {
+        option_error(p, "option '-%c' needs a value", optopt);
+    } else {
+        char letter[3] = {'-', (char)optopt, '\0'};
+        report_unknown(p, 2, letter);
+    }
+    return CLI_BAD;
+}
+
+/* "  -a, --algorithm=ALGO" and the help beside it, its further lines below. */
+static void print_option(FILE *out, const struct cli_option *o)
+{
+    enum { COLUMN = 26 };
+    char left[96];
+    int n = o->key < CLI_LONG_ONLY ? snprintf(left, sizeof left, "  -%c, --%s", o->key, o->name)
+                                   : snprintf(left, sizeof left, "      --%s", o->name);
+    if (o->value != NULL)
+        snprintf(left + n, sizeof left - (size_t)n,
+                 o->has_arg == optional_argument ? "[=%s]" : "=%s", o->value);
+    fputs(left, out);
+    int col = (int)strlen(left);
+    if (col >= COLUMN - 1) {
+        fputc('\n', out);
+        col = 0;
+    }
+    for (const char *line = o->help; *line != '\0';) {
+        size_t len = strcspn(line, "\n");
+        fprintf(out, "%*s%.*s\n", COLUMN - col, "", (int)len, line);
+        col = 0;
+        line += len + (line[len] == '\n');
+    }
+}
+
+static void print_synopsis(FILE *out, const struct cli_command *cmd, const char *first,
+                           const char *others)
+{
+    const char *line = cmd->synopsis;
+    for (int i = 0; *line != '\0'; i++) {
+        size_t len = strcspn(line, "\n");
+        fprintf(out, "%scrcforge %.*s\n", i == 0 ? first : others, (int)len, line);
+        line += len + (line[len] == '\n');
+    }
+}
+
+void cli_print_help(FILE *out, const struct cli_command *cmd)
+{
+    print_synopsis(out, cmd, "usage: ", "       ");
+    fprintf(out, "%s\n\noptions:\n", cmd->about);
+    for (const struct cli_option *o = cmd->options; o->name != NULL; o++)
+        print_option(out, o);
+    if (cmd->notes != NULL)
+        fprintf(out, "\n%s", cmd->notes);
+}
+
+void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count)
+{
+    fputs("usage: crcforge COMMAND [OPTION]... [ARG]...\n", out);
+    for (size_t i = 0; i < count; i++)
+        fprintf(out, "  %-9s %s\n", cmds[i]->name, cmds[i]->about);
+    fputs("\n", out);
+    for (size_t i = 0; i < count; i++)
+        print_synopsis(out, cmds[i], "  ", "  ");
+    fputs("\n`crcforge COMMAND --help` describes a command's options.\n", out);
+}
+
+int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
+                    unsigned long long *out)
+{
+    unsigned long long v = 0;
+    if (*s == '\0')
+        return -1;
+    for (; *s != '\0'; s++) {
+        if (*s < '0' || *s > '9' || v > (hi - (unsigned)(*s - '0')) / 10)
+            return -1;
+        v = v * 10 + (unsigned)(*s - '0');
+    }
+    if (v < lo)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_size(const char *s, uint64_t *out)
+{
+    static const struct {
+        const char *suffix;
+        unsigned shift;
+    } suffixes[] = {{"", 0},    {"b", 0},    {"k", 10},   {"kb", 10}, {"kib", 10},
+                    {"m", 20},  {"mb", 20},  {"mib", 20}, {"g", 30},  {"gb", 30},
+                    {"gib", 30}, {"t", 40},  {"tb", 40},  {"tib", 40}};
+    size_t digits = strspn(s, "0123456789");
+    if (digits == 0 || digits > 20)
+        return -1;
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        if (strcasecmp(s + digits, suffixes[i].suffix) != 0)
+            continue;
+        char number[21];
+        memcpy(number, s, digits);
+        number[digits] = '\0';
+        unsigned long long v;
+        if (cli_parse_count(number, 0, UINT64_MAX >> suffixes[i].shift, &v) != 0)
+            return -1;
+        *out = (uint64_t)v << suffixes[i].shift;
+        return 0;
+    }
+    return -1;
+}
