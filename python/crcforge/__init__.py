@@ -59,9 +59,12 @@ from ._crcforge import (
 from .objects import (
     SourceChanged,
     SourceTruncated,
+    StoredChecksum,
+    StoredChecksumError,
     Verification,
     file_checksum,
     object_checksum,
+    stored_checksum,
     verify_upload,
 )
 
@@ -69,7 +72,8 @@ __all__ = [
     "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
     "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
     "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTruncated",
-    "Verification", "file_checksum", "object_checksum", "verify_upload",
+    "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum", "object_checksum",
+    "stored_checksum", "verify_upload",
 ]
 
 

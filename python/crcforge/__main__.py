@@ -4,6 +4,10 @@ Same contract (shared/DESIGN.md): one "HEX  NAME" line per input ("-" is stdin),
 --format hex|base64, -c LISTFILE to verify, -j N threads for large files; exit status 0
 good, 1 a checksum did not verify, 2 bad usage or an unreadable input, reported after
 the other inputs were processed.  Files are read in fixed-size blocks (bounded memory).
+
+Beyond the C tool: inputs may be URLs that fsspec opens (s3://, gs://, memory://, ...),
+hashed by ranges (crcforge.objects) on -j N threads or, with --scheduler ADDRESS, on a
+running Dask cluster; `verify FILE URL` compares a file with what an S3 object stores.
 """
 import base64
 import errno
@@ -16,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Optional
 
 import crcforge
+from crcforge import objects
 
 READ_BUFFER = 256 * 1024  # memory stays bounded whatever the input size
 WRITE_BUFFER = 64 * 1024
@@ -293,9 +298,39 @@ def crc_parallel(fd, model, size, threads):
     return total
 
 
-def crc_of_input(name, model, threads):
-    """CRC of a named input ("-" is stdin); None after reporting why it could not be read."""
+def reason_of(e, name):
+    """What to say of an input that could not be read: an errno's text as the C tool says
+    it, else what the filesystem or the SDK said (without the name, said before it)."""
+    if isinstance(e, OSError) and e.strerror and e.errno is not None:
+        return e.strerror
+    text = str(e).strip()
+    if text.startswith(name):
+        text = text[len(name):].lstrip(" :")
+    bare = text.strip("'\"")
+    if isinstance(e, FileNotFoundError) and (not bare or name.endswith("/" + bare)):
+        return "No such file or object"  # s3fs names only the key
+    return text or type(e).__name__
+
+
+def crc_of_object(name, model, threads, executor):
+    """CRC of a URL (or, with a Dask executor, any input) hashed by ranges with
+    crcforge.objects; None after reporting why it could not be read or changed."""
+    try:
+        if executor is None and threads > 1:
+            with ThreadPoolExecutor(threads) as pool:
+                return objects.file_checksum(name, model, executor=pool)
+        return objects.file_checksum(name, model, executor=executor)
+    except Exception as e:  # an SDK's own errors too: reported, and the next input done
+        error(f"{name}: {reason_of(e, name)}")
+        return None
+
+
+def crc_of_input(name, model, threads, executor=None):
+    """CRC of a named input ("-" is stdin); None after reporting why it could not be read.
+    URLs, and every input but stdin when a Dask executor is given, go by ranges."""
     is_stdin = name == "-"
+    if objects.is_url(name) or (executor is not None and not is_stdin):
+        return crc_of_object(name, model, threads, executor)
     try:
         if is_stdin and sys.stdin is None:  # started with standard input closed
             raise bad_fd()
@@ -336,7 +371,7 @@ def well_formed_value(value, width, fmt):
     return all(c == ord("=") if s == ord("=") else c in alphabet for c, s in zip(value, shape))
 
 
-def verify_list(listname, model, width, fmt, threads, out):
+def verify_list(listname, model, width, fmt, threads, out, executor=None):
     try:
         if listname != "-":
             listfile = open(listname, "rb")
@@ -375,7 +410,7 @@ def verify_list(listname, model, width, fmt, threads, out):
                 continue
             checked += 1
             name = os.fsdecode(name)
-            value = crc_of_input(name, model, threads)
+            value = crc_of_input(name, model, threads, executor)
             if value is None:
                 status = EXIT_TROUBLE
                 continue
@@ -400,13 +435,21 @@ SUM_OPTIONS = (
     Option("format", None, "FORMAT",
            "hex (default), or base64: the value's big-endian bytes,\n"
            "as S3 and GCS checksum headers carry them"),
+    Option("scheduler", None, "ADDRESS",
+           "hash the ranges of every input on the Dask cluster\n"
+           "whose scheduler is at ADDRESS (tcp://HOST:PORT)"),
     HELP_OPTION,
 )
+URL_NOTES = (
+    "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
+    "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is read\n"
+    "and hashed by a task of its own (-j threads, or the --scheduler's workers).\n")
 SUM_HELP = help_text(
-    ["sum [-a ALGO] [-j N] [--format hex|base64] [FILE...]",
+    ["sum [-a ALGO] [-j N] [--format hex|base64] [--scheduler ADDRESS] [FILE|URL...]",
      "sum -c [-a ALGO] [--format hex|base64] LISTFILE"],
     'CRC of each input ("-" or none: standard input), or with -c verify them',
     SUM_OPTIONS,
+    URL_NOTES + "\n"
     "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
     "could not be read (the other inputs are still processed).\n")
 
@@ -420,7 +463,7 @@ def parse_count(text, high):
 
 def parse_sum_options(args):
     """The options of `sum` (a dict), and its operands; None for the options after --help."""
-    opts = {"algo": "crc32c", "verify": False, "threads": 1, "format": "hex"}
+    opts = {"algo": "crc32c", "verify": False, "threads": 1, "format": "hex", "scheduler": None}
     found, operands = read_options("sum", SUM_OPTIONS, args)
     for option, value in found:
         if option.name == "help":
@@ -437,7 +480,34 @@ def parse_sum_options(args):
             if value not in ("hex", "base64"):
                 raise Trouble(f"--format: '{value}' is not hex or base64")
             opts["format"] = value
+        elif option.name == "scheduler":
+            opts["scheduler"] = value
     return opts, operands
+
+
+class DaskExecutor:
+    """The executor of a running Dask scheduler (--scheduler), closed on leaving."""
+
+    def __init__(self, address):
+        self.address = address
+        self.client = None
+
+    def __enter__(self):
+        if self.address is None:
+            return None
+        try:
+            import distributed
+        except ImportError:
+            raise Trouble("--scheduler needs Dask (pip install 'crcforge[dask]')") from None
+        try:
+            self.client = distributed.Client(self.address, timeout=30)
+        except Exception as e:
+            raise Trouble(f"--scheduler {self.address}: {reason_of(e, self.address)}") from None
+        return self.client.get_executor()
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
 
 
 def cmd_sum(args, out):
@@ -446,31 +516,90 @@ def cmd_sum(args, out):
         out.write(SUM_HELP.encode())
         return EXIT_OK
     model, width = model_of(opts["algo"])
-    if opts["verify"]:
-        if len(names) != 1:
-            raise Trouble("sum -c takes exactly one LISTFILE")
-        return verify_list(names[0], model, width, opts["format"], opts["threads"], out)
-    status = EXIT_OK
-    for name in names or ["-"]:
-        value = crc_of_input(name, model, opts["threads"])
-        if value is None:
-            status = EXIT_TROUBLE
-            continue
-        out.write(format_value(value, width, opts["format"]).encode() + b"  "
-                  + os.fsencode(name) + b"\n")
+    if opts["verify"] and len(names) != 1:
+        raise Trouble("sum -c takes exactly one LISTFILE")
+    with DaskExecutor(opts["scheduler"]) as executor:
+        if opts["verify"]:
+            return verify_list(names[0], model, width, opts["format"], opts["threads"], out,
+                               executor)
+        status = EXIT_OK
+        for name in names or ["-"]:
+            value = crc_of_input(name, model, opts["threads"], executor)
+            if value is None:
+                status = EXIT_TROUBLE
+                continue
+            out.write(format_value(value, width, opts["format"]).encode() + b"  "
+                      + os.fsencode(name) + b"\n")
     return status
+
+
+VERIFY_OPTIONS = (
+    Option("jobs", "j", "N", "hash the file's ranges with N threads (1 to 64)"),
+    Option("scheduler", None, "ADDRESS", "hash them on the Dask cluster at ADDRESS"),
+    HELP_OPTION,
+)
+VERIFY_HELP = help_text(
+    ["verify [-j N] [--scheduler ADDRESS] FILE URL"],
+    "Whether FILE holds what the S3 object URL stores: reads the object's checksum,\n"
+    "its type (FULL_OBJECT or COMPOSITE) and its part sizes, computes the same value\n"
+    "from FILE, prints \"FILE: OK\" or \"FILE: FAILED\" with both values.",
+    VERIFY_OPTIONS,
+    "Exit status: 0 OK, 1 FAILED, 2 bad usage, or FILE or URL could not be read.\n")
+
+
+def cmd_verify(args, out):
+    found, operands = read_options("verify", VERIFY_OPTIONS, args)
+    threads, address = 1, None
+    for option, value in found:
+        if option.name == "help":
+            out.write(VERIFY_HELP.encode())
+            return EXIT_OK
+        if option.name == "jobs":
+            threads = parse_count(value, MAX_THREADS)
+            if threads is None:
+                raise Trouble(f"-j: '{value}' is not a thread count from 1 to {MAX_THREADS}")
+        else:
+            address = value
+    if len(operands) != 2:
+        raise Trouble(f"verify takes a FILE and a URL (see {see_help('verify')})")
+    path, url = operands
+    try:
+        stored = objects.stored_checksum(url)
+    except Exception as e:  # the SDK's own errors too
+        error(f"{url}: {reason_of(e, url)}")
+        return EXIT_TROUBLE
+    with DaskExecutor(address) as executor:
+        pool = ThreadPoolExecutor(threads) if executor is None and threads > 1 else None
+        try:
+            result = objects.verify_upload(path, url, executor=executor or pool, stored=stored)
+        except Exception as e:
+            error(f"{path}: {reason_of(e, path)}")
+            return EXIT_TROUBLE
+        finally:
+            if pool is not None:
+                pool.shutdown()
+    parts = len(result.part_sizes)
+    detail = (f"{result.algorithm} {result.checksum_type}"
+              + (f", {parts} part{'s' if parts != 1 else ''}" if parts else "")
+              + f": stored {result.stored}, computed {result.computed}")
+    if result.file_size != result.object_size:
+        detail += f"; {result.file_size} bytes, the object {result.object_size}"
+    out.write(os.fsencode(path) + (b": OK (" if result.ok else b": FAILED (")
+              + detail.encode() + b")\n")
+    return EXIT_OK if result.ok else EXIT_MISMATCH
 
 
 MAIN_OPTIONS = (HELP_OPTION, Option("version", None, None, "print the version and exit"))
 USAGE = """\
 usage: python -m crcforge COMMAND [OPTION]... [ARG]...
   sum       CRC of each input ("-" or none: standard input), or with -c verify them
+  verify    whether a file holds what an S3 object stores (its stored checksum)
 
 """ + "\n".join(line.replace("usage: ", "  ").replace("       ", "  ", 1)
-                for line in SUM_HELP.splitlines()[:2]) + """
+                for line in SUM_HELP.splitlines()[:2] + VERIFY_HELP.splitlines()[:1]) + """
 
-`python -m crcforge sum --help` describes its options.  The other commands (list, cpu,
-keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
+`python -m crcforge sum --help` and `verify --help` describe their options.  The other
+commands (list, cpu, keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
 """
 
 
@@ -493,9 +622,11 @@ def main(argv):
                 crcforge.force_implementation(impl)
             except ValueError as e:
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
-        if operands[0] != "sum":
-            raise Trouble(f"unknown command '{operands[0]}' (python -m crcforge has only sum)")
-        status = cmd_sum(operands[1:], out)
+        commands = {"sum": cmd_sum, "verify": cmd_verify}
+        if operands[0] not in commands:
+            raise Trouble(f"unknown command '{operands[0]}' (python -m crcforge has sum "
+                          "and verify)")
+        status = commands[operands[0]](operands[1:], out)
     except Trouble as e:
         error(str(e))
         status = EXIT_TROUBLE

@@ -27,8 +27,9 @@ from typing import NamedTuple, Optional, Sequence, Tuple
 
 from ._crcforge import combine, new
 
-__all__ = ["MAX_PARTS", "SourceChanged", "SourceTruncated", "Verification", "file_checksum",
-           "object_checksum", "part_sizes", "verify_upload"]
+__all__ = ["MAX_PARTS", "SourceChanged", "SourceTruncated", "StoredChecksum",
+           "StoredChecksumError", "Verification", "composite", "file_checksum", "is_url",
+           "object_checksum", "part_sizes", "stored_checksum", "verify_upload"]
 
 MAX_PARTS = 10_000              # parts of one multipart upload at most (S3's limit)
 DEFAULT_CHUNK = 64 << 20        # a range per task: large enough that scheduling costs little
@@ -186,7 +187,8 @@ def _hash_task(source, algo, offset, length, stamp):
     return source.hash_range(algo, offset, length, stamp)
 
 
-def _is_url(text):
+def is_url(text):
+    """Whether a name is a URL ("scheme://...") rather than a path."""
     scheme, sep, _ = text.partition("://")
     return bool(sep) and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum()
 
@@ -196,7 +198,7 @@ def _resolve(source, storage_options, executor):
     file to stream in this thread."""
     if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fspath(source)
-        if isinstance(path, str) and _is_url(path):
+        if isinstance(path, str) and is_url(path):
             if path.startswith("file://") and not storage_options:
                 return _LocalPath(path[len("file://"):], path), 0
             try:
@@ -422,16 +424,32 @@ class Verification(NamedTuple):
     file_size: int
 
 
-def _s3_attributes(url, storage_options):
-    """(algorithm, checksum type, stored value, [part sizes] or None, size) of an S3 object,
-    from GetObjectAttributes with ObjectParts (paged)."""
+class StoredChecksumError(ValueError):
+    """The object stores no CRC checksum, or not what is needed to recompute it."""
+
+
+class StoredChecksum(NamedTuple):
+    """An S3 object's stored CRC checksum: the algorithm (S3's name: CRC32, CRC32C,
+    CRC64NVME), its type (FULL_OBJECT or COMPOSITE), the value as HeadObject shows it
+    (BASE64, or BASE64-N for a COMPOSITE one), the part sizes and the object's size."""
+
+    algorithm: str
+    checksum_type: str
+    value: str
+    part_sizes: Tuple[int, ...]
+    size: int
+
+
+def stored_checksum(url, *, storage_options=None) -> StoredChecksum:
+    """What an S3 object stores: GetObjectAttributes with Checksum and ObjectParts (paged:
+    parts may differ in size; a single PUT has one part or none listed)."""
     try:
         import fsspec.core
     except ImportError:
         raise ImportError("verify needs fsspec and s3fs (pip install 'crcforge[s3]')") from None
     fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
     if not hasattr(fs, "call_s3"):
-        raise ValueError("%s: stored checksums are read from s3:// URLs only" % url)
+        raise StoredChecksumError("stored checksums are read from s3:// URLs only")
     bucket, key, _ = fs.split_path(path)
     request = dict(Bucket=bucket, Key=key,
                    ObjectAttributes=["Checksum", "ObjectParts", "ObjectSize"])
@@ -440,8 +458,9 @@ def _s3_attributes(url, storage_options):
     found = [(name, stored["Checksum" + name]) for name in S3_ALGORITHMS
              if stored.get("Checksum" + name)]
     if not found:
-        raise ValueError("%s has no CRC checksum stored (only %s)"
-                         % (url, ", ".join(sorted(stored)) or "none"))
+        raise StoredChecksumError("the object has no CRC checksum stored (%s)" % (
+            "only " + ", ".join(sorted(k for k in stored if k != "ChecksumType"))
+            if len(stored) > 1 else "none at all"))
     algorithm, value = found[0]
     ctype = stored.get("ChecksumType", "FULL_OBJECT")
     # (MinIO leaves ObjectSize out for an empty object.)
@@ -459,10 +478,10 @@ def _s3_attributes(url, storage_options):
     if ctype == "COMPOSITE":
         count = int(n) if dash else count
         if not parts or len(parts) != count or sum(parts) != size:
-            raise ValueError("%s: the sizes of its %s parts are not available"
-                             % (url, count if count is not None else "unknown number of"))
+            raise StoredChecksumError("the sizes of the object's %s parts are not available"
+                                      % (count if count is not None else "unknown number of"))
         value = "%s-%d" % (value, count)
-    return algorithm, ctype, value, parts, size
+    return StoredChecksum(algorithm, ctype, value, tuple(parts), size)
 
 
 def _fstat_size(f):
@@ -488,23 +507,25 @@ def _fit_parts(parts, size):
 
 
 def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=None,
-                  file_storage_options=None) -> Verification:
-    """Compares a local file with the checksum an S3 object stores: reads the object's
-    checksum, its type and its part sizes, and computes the same value from the file (a
-    COMPOSITE one with the object's part sizes).  storage_options are the object's;
-    file_storage_options those of `path` if it is a URL too."""
-    algorithm, ctype, stored, parts, size = _s3_attributes(url, storage_options)
-    algo = S3_ALGORITHMS[algorithm]
+                  file_storage_options=None, stored=None) -> Verification:
+    """Compares a file with the checksum an S3 object stores: reads the object's checksum,
+    its type and its part sizes (stored_checksum, unless `stored` gives them already), and
+    computes the same value from the file (a COMPOSITE one with the object's part sizes).
+    storage_options are the object's; file_storage_options those of `path` if it is a URL
+    too."""
+    if stored is None:
+        stored = stored_checksum(url, storage_options=storage_options)
+    algo = S3_ALGORITHMS[stored.algorithm]
     common = dict(chunk_size=chunk_size, executor=executor, storage_options=file_storage_options)
-    if ctype != "COMPOSITE":
+    if stored.checksum_type != "COMPOSITE":
         crcs, sizes = _part_crcs(path, algo, None, **common)
         computed, used = _b64(crcs[0], new(algo).width), ()
     else:
         reader, start = _resolve(path, file_storage_options, executor)
         file_size = reader.stamp().size - start if reader is not None else _fstat_size(start)
-        parts = _fit_parts(parts, file_size)
-        crcs, sizes = _part_crcs(path, algo, parts, **common)
+        crcs, sizes = _part_crcs(path, algo, _fit_parts(stored.part_sizes, file_size), **common)
         computed, used = composite(algo, crcs), tuple(sizes)
     file_size = sum(sizes)
-    return Verification(computed == stored and file_size == size, stored, computed, algorithm,
-                        ctype, used, size, file_size)
+    return Verification(computed == stored.value and file_size == stored.size, stored.value,
+                        computed, stored.algorithm, stored.checksum_type, used, stored.size,
+                        file_size)
