@@ -437,7 +437,9 @@ SUM_OPTIONS = (
            "as S3 and GCS checksum headers carry them"),
     Option("scheduler", None, "ADDRESS",
            "hash the ranges of every input on the Dask cluster\n"
-           "whose scheduler is at ADDRESS (tcp://HOST:PORT)"),
+           "whose scheduler is at ADDRESS (tcp://HOST:PORT); its\n"
+           "workers open the inputs themselves, with their own\n"
+           "credentials and endpoint"),
     HELP_OPTION,
 )
 URL_NOTES = (
@@ -500,7 +502,7 @@ class DaskExecutor:
         except ImportError:
             raise Trouble("--scheduler needs Dask (pip install 'crcforge[dask]')") from None
         try:
-            self.client = distributed.Client(self.address, timeout=30)
+            self.client = distributed.Client(self.address)  # Dask's connect timeout
         except Exception as e:
             raise Trouble(f"--scheduler {self.address}: {reason_of(e, self.address)}") from None
         return self.client.get_executor()

@@ -72,3 +72,21 @@ def head(s3):
         return h.get("Checksum" + algorithm), h.get("ChecksumType")
 
     return _head
+
+
+@pytest.fixture(scope="session")
+def dask_client(minio):
+    """A Dask LocalCluster of two worker processes (one thread each) on 127.0.0.1, whose
+    environment has the server's endpoint and credentials, as a cluster's machines have
+    their own (what `python -m crcforge sum --scheduler` relies on)."""
+    import distributed
+
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                       worker_dashboard_address="127.0.0.1:0", env=minio.env())
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()

@@ -32,20 +32,6 @@ def obj(upload, head):
     return url, data, stored
 
 
-@pytest.fixture(scope="module")
-def dask_client(minio):
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address="127.0.0.1:0",
-                                       worker_dashboard_address="127.0.0.1:0")
-    client = distributed.Client(cluster)
-    try:
-        yield client
-    finally:
-        client.close()
-        cluster.close()
-
-
 def sent_bytes(minio):
     """MinIO's count of the bytes it has sent in S3 responses (its Prometheus metrics, v3:
     counted as they go, where v2's are cached)."""
