@@ -16,6 +16,7 @@ import re
 import signal
 import stat
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Optional
 
@@ -71,18 +72,18 @@ class Option(NamedTuple):
 HELP_OPTION = Option("help", "h", None, "show this help and exit")
 
 
-def read_options(command, options, args, in_order=False):
+def read_options(command, options, args, stop_at_operand=False):
     """args read as the C tool's getopt_long reads them: "--name=value", "--name value",
     unique prefixes of long names, "-j2", bundled letters ("-cj2"), "--" ending the
-    options; options anywhere among the operands unless POSIXLY_CORRECT is set (then
-    they end at the first operand), or with in_order the first operand and all after it
-    are operands.  Returns ([(Option, value or None), ...], [operand, ...]); raises
-    Trouble naming the mistake."""
+    options; options anywhere among the operands, unless POSIXLY_CORRECT is set or
+    stop_at_operand is true (then the first operand ends them).  Yields (Option, value or
+    None) in order, then (None, operand) for each operand; raises Trouble naming the
+    first mistake when it is reached, as getopt does."""
     def trouble(message):
         return option_trouble(command, message)
 
-    found, operands = [], []
-    stop_at_operand = in_order or "POSIXLY_CORRECT" in os.environ
+    operands = []
+    stop_at_operand = stop_at_operand or "POSIXLY_CORRECT" in os.environ
     i = 0
     while i < len(args):
         arg = args[i]
@@ -103,24 +104,25 @@ def read_options(command, options, args, in_order=False):
                 if i == len(args):
                     raise trouble(f"option '{typed}' needs a value")
                 value, i = args[i], i + 1
-            found.append((option, value if option.value is not None else None))
+            yield option, value if option.value is not None else None
         else:
             for k, letter in enumerate(arg[1:], 2):
                 option = next((o for o in options if o.short == letter), None)
                 if option is None:
                     raise trouble(f"unknown option '-{letter}' (see {see_help(command)})")
                 if option.value is None:
-                    found.append((option, None))
+                    yield option, None
                     continue
                 if k < len(arg):
-                    found.append((option, arg[k:]))
+                    yield option, arg[k:]
                 elif i < len(args):
-                    found.append((option, args[i]))
+                    yield option, args[i]
                     i += 1
                 else:
                     raise trouble(f"option '-{letter}' needs a value")
                 break
-    return found, operands + args[i:]
+    for operand in operands + args[i:]:
+        yield None, operand
 
 
 def long_option(command, options, typed):
@@ -265,37 +267,50 @@ def model_of(algo):
     return model, width
 
 
-def crc_of_range(fd, model, offset=0, length=None):
-    """CRC of `length` bytes of fd from `offset`, read with pread (so that threads can share
-    fd); with length None, of what read() gives until the end (pipes, terminals too)."""
-    h = crcforge.new(model)
-    buf = bytearray(READ_BUFFER)
-    view = memoryview(buf)
-    while length != 0:
-        if length is None:
-            block = view[:os.readv(fd, [buf])]  # (EINTR is retried by Python)
-            if not block:
-                break
-        else:
-            block = os.pread(fd, min(READ_BUFFER, length), offset)
-            if not block:
-                raise OSError(errno.EIO, os.strerror(errno.EIO))  # the file shrank under us
-            offset += len(block)
-            length -= len(block)
-        h.update(block)
-    return h.value
+MAX_PARTS = objects.MAX_PARTS  # S3's limit on the parts of a multipart upload
 
 
-def crc_parallel(fd, model, size, threads):
-    """Hashes `threads` ranges at once (the CRC runs without the GIL) and joins them."""
-    step = size // threads
-    ranges = [(i * step, size - i * step if i == threads - 1 else step) for i in range(threads)]
-    with ThreadPoolExecutor(threads) as pool:
-        crcs = list(pool.map(lambda r: crc_of_range(fd, model, *r), ranges))
-    total = crcs[0]
-    for crc, (_, length) in zip(crcs[1:], ranges[1:]):
-        total = crcforge.combine(model, total, crc, length)
-    return total
+class Spec(NamedTuple):
+    """What `sum` computes of each input, and how it prints it."""
+    model: object    # the algo argument of crcforge.new()
+    width: int
+    fmt: str         # "hex" or "base64"
+    part_size: int   # 0: the CRC of the whole input; else the composite of such parts
+    threads: int
+    executor: object = None  # a Dask cluster's (--scheduler): every input goes by ranges
+
+
+class InputError(Exception):
+    """An input that gave no value; the message says why."""
+
+
+class EarlyEnd(Exception):
+    """A range of a regular file ended before its size (args[0]: the offset)."""
+
+
+class Stopped(Exception):
+    """A range left unread because another one failed."""
+
+
+def hash_input(name, spec):
+    """Where the bytes of an input come from: the CRC of each part of the named input (one
+    for the whole input without parts), read from a local file, FIFO or standard input
+    ("-"), or by ranges (a URL, or any file with --scheduler); InputError when it gives no
+    value."""
+    is_stdin = name == "-"
+    if objects.is_url(name) or (spec.executor is not None and not is_stdin):
+        return hash_by_ranges(name, spec)
+    try:
+        if is_stdin and sys.stdin is None:  # started with standard input closed
+            raise bad_fd()
+        fd = 0 if is_stdin else os.open(name, os.O_RDONLY)
+    except OSError as e:
+        raise InputError(e.strerror) from None
+    try:
+        return hash_fd(fd, is_stdin, spec)
+    finally:
+        if not is_stdin:
+            os.close(fd)
 
 
 def reason_of(e, name):
@@ -312,45 +327,176 @@ def reason_of(e, name):
     return text or type(e).__name__
 
 
-def crc_of_object(name, model, threads, executor):
-    """CRC of a URL (or, with a Dask executor, any input) hashed by ranges with
-    crcforge.objects; None after reporting why it could not be read or changed."""
+def hash_by_ranges(name, spec):
+    """The part CRCs of a URL (or, with a Dask executor, of any input) by crcforge.objects:
+    each range read and hashed by a task of spec.threads threads or of the cluster."""
     try:
-        if executor is None and threads > 1:
-            with ThreadPoolExecutor(threads) as pool:
-                return objects.file_checksum(name, model, executor=pool)
-        return objects.file_checksum(name, model, executor=executor)
+        if spec.executor is None and spec.threads > 1:
+            with ThreadPoolExecutor(spec.threads) as pool:
+                return objects.part_crcs(name, spec.model, spec.part_size or None,
+                                         executor=pool)[0]
+        return objects.part_crcs(name, spec.model, spec.part_size or None,
+                                 executor=spec.executor)[0]
     except Exception as e:  # an SDK's own errors too: reported, and the next input done
-        error(f"{name}: {reason_of(e, name)}")
-        return None
+        raise InputError(reason_of(e, name)) from None
 
 
-def crc_of_input(name, model, threads, executor=None):
-    """CRC of a named input ("-" is stdin); None after reporting why it could not be read.
-    URLs, and every input but stdin when a Dask executor is given, go by ranges."""
-    is_stdin = name == "-"
-    if objects.is_url(name) or (executor is not None and not is_stdin):
-        return crc_of_object(name, model, threads, executor)
+def hash_fd(fd, is_stdin, spec):
     try:
-        if is_stdin and sys.stdin is None:  # started with standard input closed
-            raise bad_fd()
-        fd = 0 if is_stdin else os.open(name, os.O_RDONLY)
+        before = os.fstat(fd)
     except OSError as e:
-        error(f"{name}: {e.strerror}")
-        return None
+        raise InputError(e.strerror) from None
+    if stat.S_ISDIR(before.st_mode):
+        raise InputError(os.strerror(errno.EISDIR))
+    if not stat.S_ISREG(before.st_mode):  # a pipe, FIFO, terminal: no size to check
+        crcs, _, too_many = hash_stream(fd, spec, MAX_PARTS if spec.part_size else 1)
+        if too_many:
+            raise InputError(too_many_parts(spec))
+        return crcs
+    # A regular file has a size to check the reads against, and can be read by ranges:
+    # from where standard input stands, when it is one.
+    base = min(os.lseek(fd, 0, os.SEEK_CUR), before.st_size) if is_stdin else 0
+    size = before.st_size - base
+    nparts = max(1, -(-size // spec.part_size)) if spec.part_size else 1
+    if nparts > MAX_PARTS:
+        raise InputError(f"{nparts} parts of {spec.part_size} bytes, more than S3's limit of "
+                         f"{MAX_PARTS} parts")
+    early = None
+    too_many = False
+    if spec.threads > 1 and size >= PARALLEL_MIN:
+        total = size
+        try:
+            crcs = hash_parallel(fd, base, size, spec, nparts)
+        except EarlyEnd as e:
+            early = e.args[0]
+    else:
+        crcs, total, too_many = hash_stream(fd, spec, nparts)
+    # The bytes read are those of one moment only if nothing moved meanwhile.
     try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if threads > 1 and not is_stdin and stat.S_ISREG(st.st_mode) and st.st_size >= PARALLEL_MIN:
-            return crc_parallel(fd, model, st.st_size, threads)
-        return crc_of_range(fd, model)
-    except OSError as e:
-        error(f"{name}: {e.strerror}")
-        return None
-    finally:
-        if not is_stdin:
-            os.close(fd)
+        after = os.fstat(fd)
+    except OSError:
+        after = before
+    if after.st_size != before.st_size:
+        raise InputError(f"changed while it was read ({before.st_size} bytes at the start, "
+                         f"{after.st_size} at the end)")
+    if after.st_mtime_ns != before.st_mtime_ns:
+        raise InputError("changed while it was read (modified: its mtime moved)")
+    if early is None and total < size:
+        early = total
+    if early is not None:
+        raise InputError(f"ended early, at byte {early} of {size}")
+    if too_many:
+        raise InputError(too_many_parts(spec))
+    if total != size:
+        raise InputError(f"changed while it was read ({total} bytes read of {size})")
+    return crcs
+
+
+def too_many_parts(spec):
+    return (f"more than {MAX_PARTS} parts of {spec.part_size} bytes (S3's limit is "
+            f"{MAX_PARTS} parts)")
+
+
+def hash_stream(fd, spec, max_parts):
+    """Reads fd to its end in parts of spec.part_size bytes (one part when 0): the CRC of
+    each (at least one: an empty input is one empty part), the bytes read, and whether the
+    input went on past max_parts parts.  (Python retries a read that a signal
+    interrupted.)"""
+    crcs = []
+    h = crcforge.new(spec.model)
+    in_part = total = 0
+    buf = bytearray(READ_BUFFER)
+    view = memoryview(buf)
+    while True:
+        try:
+            got = os.readv(fd, [buf])
+        except OSError as e:
+            raise InputError(f"{e.strerror} (reading byte {total})") from None
+        if not got:
+            break
+        off = 0
+        while off < got:
+            take = got - off
+            if spec.part_size:
+                if in_part == 0 and len(crcs) == max_parts:
+                    return crcs, total, True
+                take = min(take, spec.part_size - in_part)
+            h.update(view[off:off + take])
+            off += take
+            in_part += take
+            if in_part == spec.part_size:
+                crcs.append(h.value)
+                h = crcforge.new(spec.model)
+                in_part = 0
+        total += got
+    if in_part or not crcs:
+        crcs.append(h.value)
+    return crcs, total, False
+
+
+def hash_parallel(fd, base, size, spec, nparts):
+    """The size bytes from base cut into spec.threads ranges hashed at once (the CRC runs
+    without the GIL), each range cut again where a part ends; the pieces of each part are
+    joined in order with combine."""
+    threads = spec.threads
+    part_size = spec.part_size or size
+    step = size // threads
+    work, pos = [], 0
+    for t in range(threads):
+        end = size if t == threads - 1 else step * (t + 1)
+        pieces = []
+        while pos < end:
+            part = pos // part_size
+            stop = min(end, (part + 1) * part_size)
+            pieces.append((part, base + pos, stop - pos))
+            pos = stop
+        work.append(pieces)
+    failed = threading.Event()  # set by the first range that fails: the others stop
+
+    def hash_pieces(pieces):
+        try:
+            return [crc_of_range(fd, spec.model, off, length, failed)
+                    for _, off, length in pieces]
+        except BaseException:
+            failed.set()
+            raise
+
+    with ThreadPoolExecutor(threads) as pool:
+        futures = [pool.submit(hash_pieces, pieces) for pieces in work]
+    faults = [f.exception() for f in futures]
+    fault = next((e for e in faults if e is not None and not isinstance(e, Stopped)), None)
+    if fault is not None:
+        raise fault
+    crcs = [None] * nparts
+    for pieces, future in zip(work, futures):
+        for (part, _, length), crc in zip(pieces, future.result()):
+            crcs[part] = crc if crcs[part] is None else crcforge.combine(spec.model, crcs[part],
+                                                                         crc, length)
+    return crcs
+
+
+def crc_of_range(fd, model, offset, length, failed):
+    """CRC of length bytes of fd from offset, read with pread (so that threads can share
+    fd)."""
+    h = crcforge.new(model)
+    while length:
+        if failed.is_set():
+            raise Stopped()
+        try:
+            block = os.pread(fd, min(READ_BUFFER, length), offset)
+        except OSError as e:
+            raise InputError(f"{e.strerror} (reading byte {offset})") from None
+        if not block:
+            raise EarlyEnd(offset)
+        h.update(block)
+        offset += len(block)
+        length -= len(block)
+    return h.value
+
+
+def composite(crcs, spec):
+    """The CRC of the parts' CRCs, each as its ceil(width/8) big-endian bytes."""
+    return objects.composite_crc(spec.model, crcs)
 
 
 def format_value(value, width, fmt):
@@ -359,19 +505,46 @@ def format_value(value, width, fmt):
     return f"{value:0{(width + 3) // 4}x}"
 
 
-def well_formed_value(value, width, fmt):
-    """Whether value (bytes) is a value as format_value prints it for this width: exactly
-    ceil(width/4) hex digits (either case), or the base64 of its bytes."""
-    shape = format_value(0, width, fmt).encode()
+def checksum_text(crcs, spec):
+    """How a value is printed: the CRC of the whole input (crcs holds one), or with parts
+    the composite of their CRCs, then "-" and their count."""
+    if spec.part_size:
+        return f"{format_value(composite(crcs, spec), spec.width, spec.fmt)}-{len(crcs)}"
+    return format_value(crcs[0], spec.width, spec.fmt)
+
+
+def checksum_of_input(name, spec):
+    """The value `sum` prints for an input; InputError when it gives none."""
+    return checksum_text(hash_input(name, spec), spec)
+
+
+def well_formed_value(text, spec):
+    """Whether text (bytes) is a value as checksum_text prints it: exactly ceil(width/4) hex
+    digits (either case) or the base64 of its bytes; with parts, then "-" and a count of
+    parts (digits, no leading zero)."""
+    shape = format_value(0, spec.width, spec.fmt).encode()
+    value, dash, count = text[:len(shape)], text[len(shape):len(shape) + 1], text[len(shape) + 1:]
+    if spec.part_size:
+        if (dash != b"-" or not 1 <= len(count) <= 5 or count[:1] == b"0"
+                or not all(c in b"0123456789" for c in count)):
+            return False
+    elif len(text) != len(shape):
+        return False
     if len(value) != len(shape):
         return False
-    if fmt == "hex":
+    if spec.fmt == "hex":
         return all(c in b"0123456789abcdefABCDEF" for c in value)
     alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
     return all(c == ord("=") if s == ord("=") else c in alphabet for c, s in zip(value, shape))
 
 
-def verify_list(listname, model, width, fmt, threads, out, executor=None):
+def same_value(expected, actual, spec):
+    """Whether a listed value (well formed) is the one computed: hex in either case."""
+    return actual == expected if spec.fmt == "base64" else actual.lower() == expected.lower()
+
+
+def verify_list(listname, spec, out):
+    """Checks each "VALUE  NAME" line of the list; returns the exit status."""
     try:
         if listname != "-":
             listfile = open(listname, "rb")
@@ -400,23 +573,23 @@ def verify_list(listname, model, width, fmt, threads, out, executor=None):
             if not line:
                 continue
             expected, sep, name = line.partition(b"  ")
-            if (not sep or not name or b"\0" in line
-                    or not well_formed_value(expected, width, fmt)):
-                shape = format_value(0, width, fmt)
-                what = "hex digits" if fmt == "hex" else "base64 characters"
+            if not sep or not name or b"\0" in line or not well_formed_value(expected, spec):
+                shape = format_value(0, spec.width, spec.fmt)
+                what = "hex digits" if spec.fmt == "hex" else "base64 characters"
+                parts = " then -PARTS" if spec.part_size else ""
                 error(f"{listname}:{lineno}: improperly formatted line "
-                      f'(expected "VALUE  NAME", VALUE {len(shape)} {what})')
+                      f'(expected "VALUE  NAME", VALUE {len(shape)} {what}{parts})')
                 status = EXIT_TROUBLE
                 continue
             checked += 1
             name = os.fsdecode(name)
-            value = crc_of_input(name, model, threads, executor)
-            if value is None:
+            try:
+                actual = checksum_of_input(name, spec)
+            except InputError as e:
+                error(f"{name}: {e}")
                 status = EXIT_TROUBLE
                 continue
-            actual = format_value(value, width, fmt)
-            expected = os.fsdecode(expected)
-            ok = actual == expected if fmt == "base64" else actual.lower() == expected.lower()
+            ok = same_value(os.fsdecode(expected), actual, spec)
             out.write(os.fsencode(name) + (b": OK\n" if ok else b": FAILED\n"))
             if not ok and status == EXIT_OK:
                 status = EXIT_MISMATCH
@@ -435,6 +608,11 @@ SUM_OPTIONS = (
     Option("format", None, "FORMAT",
            "hex (default), or base64: the value's big-endian bytes,\n"
            "as S3 and GCS checksum headers carry them"),
+    Option("part-size", None, "SIZE",
+           "the composite checksum S3 reports for a multipart upload in\n"
+           "parts of SIZE bytes: the CRC of the parts' CRCs, then -PARTS;\n"
+           "SIZE in bytes or with K, M, G, T, KB.., KiB.. (powers of 1024);\n"
+           "at most 10000 parts"),
     Option("scheduler", None, "ADDRESS",
            "hash the ranges of every input on the Dask cluster\n"
            "whose scheduler is at ADDRESS (tcp://HOST:PORT); its\n"
@@ -442,49 +620,72 @@ SUM_OPTIONS = (
            "credentials and endpoint"),
     HELP_OPTION,
 )
-URL_NOTES = (
-    "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
-    "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is read\n"
-    "and hashed by a task of its own (-j threads, or the --scheduler's workers).\n")
 SUM_HELP = help_text(
-    ["sum [-a ALGO] [-j N] [--format hex|base64] [--scheduler ADDRESS] [FILE|URL...]",
-     "sum -c [-a ALGO] [--format hex|base64] LISTFILE"],
+    ["sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [--scheduler ADDRESS]"
+     " [FILE|URL...]",
+     "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE"],
     'CRC of each input ("-" or none: standard input), or with -c verify them',
     SUM_OPTIONS,
-    URL_NOTES + "\n"
+    "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
+    "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is read\n"
+    "and hashed by a task of its own (-j threads, or the --scheduler's workers).\n"
+    "\n"
     "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
     "could not be read (the other inputs are still processed).\n")
 
 
-def parse_count(text, high):
-    """A count in ASCII decimal digits only, from 1 to high; None if it is not one."""
-    if not text or not all("0" <= c <= "9" for c in text) or not 1 <= int(text) <= high:
+def parse_count(text, low, high):
+    """A count in ASCII decimal digits only, from low to high; None if it is not one."""
+    if not text or not all("0" <= c <= "9" for c in text) or not low <= int(text) <= high:
         return None
     return int(text)
 
 
+# Suffixes of a size, in any case: all powers of 1024, "8MB" too, as the AWS CLI reads it.
+SIZE_SHIFTS = {"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
+               "g": 30, "gb": 30, "gib": 30, "t": 40, "tb": 40, "tib": 40}
+
+
+def parse_size(text):
+    """A byte size: ASCII digits, then maybe a suffix of SIZE_SHIFTS; None if not one."""
+    digits = len(text) - len(text.lstrip("0123456789"))
+    shift = SIZE_SHIFTS.get(text[digits:].lower())
+    number = parse_count(text[:digits], 0, ((1 << 64) - 1) >> (shift or 0))
+    return None if shift is None or number is None else number << shift
+
+
 def parse_sum_options(args):
-    """The options of `sum` (a dict), and its operands; None for the options after --help."""
-    opts = {"algo": "crc32c", "verify": False, "threads": 1, "format": "hex", "scheduler": None}
-    found, operands = read_options("sum", SUM_OPTIONS, args)
-    for option, value in found:
-        if option.name == "help":
+    """The Spec's fields and the other options of `sum` (a dict), and its operands; None
+    for the options after --help."""
+    opts = {"algo": "crc32c", "verify": False, "threads": 1, "fmt": "hex", "part_size": 0,
+            "scheduler": None}
+    names = []
+    for option, value in read_options("sum", SUM_OPTIONS, args):
+        if option is None:
+            names.append(value)
+        elif option.name == "help":
             return None, []
-        if option.name == "check":
+        elif option.name == "check":
             opts["verify"] = True
         elif option.name == "algorithm":
             opts["algo"] = value
         elif option.name == "jobs":
-            opts["threads"] = parse_count(value, MAX_THREADS)
+            opts["threads"] = parse_count(value, 1, MAX_THREADS)
             if opts["threads"] is None:
                 raise Trouble(f"-j: '{value}' is not a thread count from 1 to {MAX_THREADS}")
         elif option.name == "format":
             if value not in ("hex", "base64"):
                 raise Trouble(f"--format: '{value}' is not hex or base64")
-            opts["format"] = value
+            opts["fmt"] = value
+        elif option.name == "part-size":
+            opts["part_size"] = parse_size(value)
+            if not opts["part_size"]:
+                raise Trouble(f"--part-size: '{value}' is not a size of at least 1 byte "
+                              "(bytes, or with K, M, G, T, KB.., KiB..; at most "
+                              f"{MAX_PARTS} parts an input)")
         elif option.name == "scheduler":
             opts["scheduler"] = value
-    return opts, operands
+    return opts, names
 
 
 class DaskExecutor:
@@ -521,17 +722,18 @@ def cmd_sum(args, out):
     if opts["verify"] and len(names) != 1:
         raise Trouble("sum -c takes exactly one LISTFILE")
     with DaskExecutor(opts["scheduler"]) as executor:
+        spec = Spec(model, width, opts["fmt"], opts["part_size"], opts["threads"], executor)
         if opts["verify"]:
-            return verify_list(names[0], model, width, opts["format"], opts["threads"], out,
-                               executor)
+            return verify_list(names[0], spec, out)
         status = EXIT_OK
         for name in names or ["-"]:
-            value = crc_of_input(name, model, opts["threads"], executor)
-            if value is None:
+            try:
+                value = checksum_of_input(name, spec)
+            except InputError as e:
+                error(f"{name}: {e}")
                 status = EXIT_TROUBLE
                 continue
-            out.write(format_value(value, width, opts["format"]).encode() + b"  "
-                      + os.fsencode(name) + b"\n")
+            out.write(value.encode() + b"  " + os.fsencode(name) + b"\n")
     return status
 
 
@@ -550,14 +752,15 @@ VERIFY_HELP = help_text(
 
 
 def cmd_verify(args, out):
-    found, operands = read_options("verify", VERIFY_OPTIONS, args)
-    threads, address = 1, None
-    for option, value in found:
-        if option.name == "help":
+    threads, address, operands = 1, None, []
+    for option, value in read_options("verify", VERIFY_OPTIONS, args):
+        if option is None:
+            operands.append(value)
+        elif option.name == "help":
             out.write(VERIFY_HELP.encode())
             return EXIT_OK
-        if option.name == "jobs":
-            threads = parse_count(value, MAX_THREADS)
+        elif option.name == "jobs":
+            threads = parse_count(value, 1, MAX_THREADS)
             if threads is None:
                 raise Trouble(f"-j: '{value}' is not a thread count from 1 to {MAX_THREADS}")
         else:
@@ -610,11 +813,14 @@ def main(argv):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     out = Output()
     try:
-        found, operands = read_options("", MAIN_OPTIONS, argv, in_order=True)
-        if found:
-            out.write((USAGE if found[0][0].name == "help"
-                       else f"crcforge {crcforge.__version__}\n").encode())
-            return out.close()
+        operands = []
+        for option, value in read_options("", MAIN_OPTIONS, argv, stop_at_operand=True):
+            if option is None:
+                operands.append(value)
+            else:
+                out.write((USAGE if option.name == "help"
+                           else f"crcforge {crcforge.__version__}\n").encode())
+                return out.close()
         if not operands:
             to_stderr(USAGE)
             return EXIT_TROUBLE

@@ -28,8 +28,9 @@ from typing import NamedTuple, Optional, Sequence, Tuple
 from ._crcforge import combine, new
 
 __all__ = ["MAX_PARTS", "SourceChanged", "SourceTruncated", "StoredChecksum",
-           "StoredChecksumError", "Verification", "composite", "file_checksum", "is_url",
-           "object_checksum", "part_sizes", "stored_checksum", "verify_upload"]
+           "StoredChecksumError", "Verification", "composite", "composite_crc", "file_checksum",
+           "is_url", "object_checksum", "part_crcs", "part_sizes", "stored_checksum",
+           "verify_upload"]
 
 MAX_PARTS = 10_000              # parts of one multipart upload at most (S3's limit)
 DEFAULT_CHUNK = 64 << 20        # a range per task: large enough that scheduling costs little
@@ -316,8 +317,9 @@ def _parts_of(size, part_size):
     return parts
 
 
-def _part_crcs(source, algo, parts, *, chunk_size, executor, storage_options):
-    """The CRC of every part of the source (parts None: the whole source is one part)."""
+def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_options=None):
+    """The CRC of every part of the source and the part sizes (parts None: the whole source
+    is one part; an int: parts of that size; else the size of every part)."""
     chunk = _check_chunk(chunk_size)
     reader, start = _resolve(source, storage_options, executor)
     if reader is None:  # an open file without an executor: streamed here
@@ -372,7 +374,7 @@ def file_checksum(source, algo="crc32c", *, chunk_size=None, executor=None,
     """The CRC value of a whole file or object: a path, an open binary file (from its
     position to its end) or an fsspec URL.  With an executor, ranges of chunk_size bytes
     are hashed where it runs them and joined with combine."""
-    crcs, _ = _part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
+    crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
                          storage_options=storage_options)
     return crcs[0]
 
@@ -381,15 +383,19 @@ def _b64(value, width):
     return base64.b64encode(value.to_bytes((width + 7) // 8, "big")).decode()
 
 
-def composite(algo, crcs) -> str:
-    """The composite checksum of an upload whose parts have these CRCs: the CRC, with the
-    same algorithm, of the parts' CRCs as big-endian bytes, in base64, then -N."""
-    width = new(algo).width
-    nbytes = (width + 7) // 8
+def composite_crc(algo, crcs) -> int:
+    """The CRC, with the same algorithm, of the parts' CRCs as big-endian bytes (each of
+    ceil(width/8) bytes): the value of a COMPOSITE checksum, before its -N."""
     h = new(algo)
-    for crc in crcs:
-        h.update(crc.to_bytes(nbytes, "big"))
-    return "%s-%d" % (_b64(h.value, width), len(crcs))
+    nbytes = (h.width + 7) // 8
+    h.update(b"".join(crc.to_bytes(nbytes, "big") for crc in crcs))
+    return h.value
+
+
+def composite(algo, crcs) -> str:
+    """The COMPOSITE checksum of an upload whose parts have these CRCs, as S3 shows it:
+    base64 of composite_crc, then -N."""
+    return "%s-%d" % (_b64(composite_crc(algo, crcs), new(algo).width), len(crcs))
 
 
 def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=None,
@@ -399,12 +405,12 @@ def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=N
     multipart upload in parts of part_size bytes.  part_size may also be the size of every
     part in order (parts may differ in size)."""
     if part_size is None:
-        crcs, _ = _part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
+        crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
                              storage_options=storage_options)
         return _b64(crcs[0], new(algo).width)
     if isinstance(part_size, int):
         part_sizes(0, part_size)  # a part size below 1 byte is refused before any read
-    crcs, _ = _part_crcs(source, algo, part_size, chunk_size=chunk_size, executor=executor,
+    crcs, _ = part_crcs(source, algo, part_size, chunk_size=chunk_size, executor=executor,
                          storage_options=storage_options)
     return composite(algo, crcs)
 
@@ -518,12 +524,12 @@ def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=
     algo = S3_ALGORITHMS[stored.algorithm]
     common = dict(chunk_size=chunk_size, executor=executor, storage_options=file_storage_options)
     if stored.checksum_type != "COMPOSITE":
-        crcs, sizes = _part_crcs(path, algo, None, **common)
+        crcs, sizes = part_crcs(path, algo, None, **common)
         computed, used = _b64(crcs[0], new(algo).width), ()
     else:
         reader, start = _resolve(path, file_storage_options, executor)
         file_size = reader.stamp().size - start if reader is not None else _fstat_size(start)
-        crcs, sizes = _part_crcs(path, algo, _fit_parts(stored.part_sizes, file_size), **common)
+        crcs, sizes = part_crcs(path, algo, _fit_parts(stored.part_sizes, file_size), **common)
         computed, used = composite(algo, crcs), tuple(sizes)
     file_size = sum(sizes)
     return Verification(computed == stored.value and file_size == stored.size, stored.value,

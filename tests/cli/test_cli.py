@@ -2,6 +2,7 @@
 import base64
 import os
 import pathlib
+import random
 import shutil
 import signal
 import subprocess
@@ -10,6 +11,7 @@ import tempfile
 import zlib
 
 import anycrc
+import awscrt.checksums
 import pytest
 
 CRC32C = anycrc.CRC(width=32, poly=0x1EDC6F41, init=0xFFFFFFFF, refin=True, refout=True,
@@ -568,3 +570,143 @@ def test_other_commands_spellings(run, tmp_path):
     code, out, err = run("bench", "--quick", "--c")
     assert (code, out) == (2, b"")
     assert "option '--c' is ambiguous (it begins: --clock --csv)" in err
+
+
+# --part-size: the composite checksum of a multipart upload, checked against awscrt's CRC
+# functions (the ones the AWS SDKs use) for CRC32, CRC32C and CRC64NVME, and against anycrc
+# for other models; the parts are cut and composed here.
+AWSCRT = {"crc32": (awscrt.checksums.crc32, 32), "crc32c": (awscrt.checksums.crc32c, 32),
+          "crc64-nvme": (awscrt.checksums.crc64nvme, 64)}
+ANYCRC = {
+    "crc16-xmodem": (anycrc.CRC(width=16, poly=0x1021, init=0, refin=False, refout=False,
+                                xorout=0).calc, 16),
+    "CRC-5/USB": (anycrc.CRC(width=5, poly=0x05, init=0x1F, refin=True, refout=True,
+                             xorout=0x1F).calc, 5),
+    "crc64-xz": (anycrc.CRC(width=64, poly=0x42F0E1EBA9EA3693, init=(1 << 64) - 1, refin=True,
+                            refout=True, xorout=(1 << 64) - 1).calc, 64),
+}
+
+
+def composite(algo, data, part_size, fmt="hex"):
+    """What S3 reports for data uploaded in parts of part_size bytes: the CRC of the parts'
+    big-endian CRCs, then -N (an empty object is one empty part)."""
+    crc, width = {**AWSCRT, **ANYCRC}[algo]
+    size = (width + 7) // 8
+    parts = [data[i:i + part_size] for i in range(0, len(data), part_size)] or [b""]
+    value = crc(b"".join(crc(p).to_bytes(size, "big") for p in parts))
+    if fmt == "base64":
+        text = base64.b64encode(value.to_bytes(size, "big")).decode()
+    else:
+        text = f"{value:0{(width + 3) // 4}x}"
+    return f"{text}-{len(parts)}"
+
+
+def test_part_size_check_values(run):
+    # The contract's example, and awscrt's value for it.
+    for fmt, want in (("base64", "uSVqcA==-3"), ("hex", "b9256a70-3")):
+        assert composite("crc32c", CHECK_DATA, 4, fmt) == want
+        code, out, err = run("sum", "--part-size", "4", "--format", fmt, stdin=CHECK_DATA)
+        assert (code, lines(out), err) == (0, [f"{want}  -"], "")
+
+
+@pytest.mark.parametrize("algo", [*AWSCRT, *ANYCRC])
+def test_part_size_around_the_boundaries(run, tmp_path, algo):
+    rng = random.Random(algo)
+    names, want = [], []
+    for part in (1, 7, 4096):
+        for n in sorted({0, 1, part - 1, part, part + 1, 3 * part, 3 * part + 5}):
+            f = tmp_path / f"p{part}n{n}"
+            data = rng.randbytes(n)
+            f.write_bytes(data)
+            names.append(str(f))
+            want.append(composite(algo, data, part))
+        code, out, err = run("sum", "-a", algo, f"--part-size={part}", *names[-7:])
+        assert code == 0, err
+        assert lines(out) == [f"{w}  {n}" for w, n in zip(want[-7:], names[-7:])]
+        # The same through standard input, a pipe: parts cut as the bytes come.
+        code, out, err = run("sum", "-a", algo, "--part-size", str(part), "--format=base64",
+                             stdin=pathlib.Path(names[-1]).read_bytes())
+        data = pathlib.Path(names[-1]).read_bytes()
+        assert (code, lines(out)) == (0, [f"{composite(algo, data, part, 'base64')}  -"]), err
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory):
+    """20 MiB and 3 bytes: above the size from which -j splits a file."""
+    f = tmp_path_factory.mktemp("parts") / "big"
+    data = random.Random(20).randbytes((20 << 20) + 3)
+    f.write_bytes(data)
+    return f, data
+
+
+@pytest.mark.parametrize("algo", ["crc32c", "crc32", "crc64-nvme", "crc16-xmodem"])
+@pytest.mark.parametrize("part", ["5M", "3MiB", "8MB", "20M", "1G", "4097"])
+def test_part_size_with_threads(run, big_file, algo, part):
+    f, data = big_file
+    size = int(part[:-1]) << 20 if part[-1] == "M" else {"3MiB": 3 << 20, "8MB": 8 << 20,
+                                                           "1G": 1 << 30}.get(part)
+    size = size or int(part)
+    want = composite(algo, data, size, "base64")
+    for j in ("1", "2", "3", "7"):
+        code, out, err = run("sum", "-a", algo, "-j", j, "--part-size", part, "--format",
+                             "base64", str(f))
+        assert (code, lines(out)) == (0, [f"{want}  {f}"]), (j, err)
+
+
+@pytest.mark.parametrize("spelling", ["8388608", "8M", "8m", "8MB", "8mb", "8Mb", "8MiB",
+                                      "8mib", "8192K", "8192kb", "8192KiB", "8388608B"])
+def test_part_size_suffixes_are_powers_of_1024(run, big_file, spelling):
+    # As the AWS CLI reads a size: "8MB" is 8 MiB, and the case does not matter.
+    f, data = big_file
+    code, out, err = run("sum", "--part-size", spelling, str(f))
+    assert (code, lines(out)) == (0, [f"{composite('crc32c', data, 8 << 20)}  {f}"]), err
+
+
+@pytest.mark.parametrize("size", ["0", "0K", "-1", "+1", "1.5M", "8 MB", " 8", "", "8XB",
+                                  "8MBB", "K", "0x10", "18446744073709551616",
+                                  "16777216T", "\uff18"])
+def test_part_size_mistakes(run, size):
+    code, out, err = run("sum", "--part-size", size, stdin=CHECK_DATA)
+    assert (code, out) == (2, b"")
+    assert f"--part-size: '{size}' is not a size of at least 1 byte" in err, err
+
+
+def test_part_size_limit_of_10000_parts(run, tmp_path):
+    ok, over, good = tmp_path / "ok", tmp_path / "over", tmp_path / "good"
+    ok.write_bytes(bytes(10000))
+    over.write_bytes(bytes(10001))
+    good.write_bytes(CHECK_DATA)
+    code, out, err = run("sum", "--part-size", "1", str(ok), str(over), str(good))
+    assert code == 2
+    assert lines(out) == [f"{composite('crc32c', bytes(10000), 1)}  {ok}",
+                          f"{composite('crc32c', CHECK_DATA, 1)}  {good}"]
+    assert f"crcforge: {over}: 10001 parts of 1 bytes, more than S3's limit of 10000 parts" in err
+    # A stream finds out as it reads: no value either.
+    code, out, err = run("sum", "--part-size", "1", stdin=bytes(10001))
+    assert (code, out) == (2, b"") and "crcforge: -: more than 10000 parts" in err
+    code, out, err = run("sum", "--part-size", "1", stdin=bytes(10000))
+    assert (code, lines(out)) == (0, [f"{composite('crc32c', bytes(10000), 1)}  -"])
+
+
+def test_part_size_verify(run, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.write_bytes(CHECK_DATA)
+    b.write_bytes(b"hello, world")
+    good_b = composite("crc32", b.read_bytes(), 4)
+    listfile = tmp_path / "list"
+    listfile.write_text(f"{composite('crc32', CHECK_DATA, 4).upper()}  {a}\n"
+                        f"{good_b}  {b}\n"
+                        f"{good_b[:-1]}4  {b}\n"          # the right CRC, the wrong count
+                        f"{good_b.split('-')[0]}  {b}\n"  # no count: not this list's form
+                        f"{good_b[:-1]}03  {b}\n")        # a count with a leading zero
+    code, out, err = run("sum", "-c", "-a", "crc32", "--part-size=4", str(listfile))
+    assert code == 2 and lines(out) == [f"{a}: OK", f"{b}: OK", f"{b}: FAILED"]
+    assert [e.split(" (")[0] for e in err.splitlines()] == [
+        f"crcforge: {listfile}:{n}: improperly formatted line" for n in (4, 5)]
+    b64 = tmp_path / "b64"
+    b64.write_text(f"{composite('crc32', CHECK_DATA, 4, 'base64')}  {a}\n")
+    code, out, err = run("sum", "-c", "-a", "crc32", "--part-size=4", "--format=base64", str(b64))
+    assert (code, lines(out), err) == (0, [f"{a}: OK"], "")
+    # Without --part-size, a composite line is not a value of the list.
+    code, out, err = run("sum", "-c", "-a", "crc32", "--format=base64", str(b64))
+    assert (code, out) == (2, b"") and "improperly formatted line" in err
