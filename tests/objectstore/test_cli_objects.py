@@ -153,3 +153,25 @@ def test_verify_cannot_read_either_side(cli, objects, s3, tmp_path):
                           "stored" % BUCKET)
     code, out, err = cli("verify", path)
     assert code == 2 and "verify takes a FILE and a URL" in err
+
+
+def test_sum_part_size_of_a_url(cli, upload, head, tmp_path):
+    data = random.Random(5).randbytes(11 * MIB + 3)
+    url = upload("cli-parts", data, "CRC32", "COMPOSITE", [5 * MIB, 5 * MIB, MIB + 3])
+    stored, _ = head(url, "CRC32")
+    path = tmp_path / "parts"
+    path.write_bytes(data)
+    code, out, err = cli("sum", "-a", "crc32", "--part-size", "5MiB", "--format", "base64",
+                         "-j", "2", url, str(path))
+    assert (code, err) == (0, "")
+    assert out.splitlines() == ["%s  %s" % (stored, url), "%s  %s" % (stored, path)]
+    listing = tmp_path / "list"
+    listing.write_text("%s  %s\n" % (stored, url))
+    code, out, err = cli("sum", "-c", "-a", "crc32", "--part-size", "5M", "--format", "base64",
+                         str(listing))
+    assert (code, out, err) == (0, "%s: OK\n" % url, "")
+    # One byte parts would be more than S3's 10000: an error naming the limit, the
+    # other inputs still done.
+    code, out, err = cli("sum", "--part-size", "1K", url, str(path))
+    assert code == 2 and len(out.splitlines()) == 0
+    assert err.count("10000 parts") == 2 and err.startswith("crcforge: %s: " % url)
