@@ -52,19 +52,24 @@ def check_tasks(recorder, size, chunk):
     assert max(recorder.result_bytes) < 64  # (crc, length): no data came back
 
 
-def test_process_pool_tasks_send_back_only_crc_and_length(minio, obj, storage_options):
-    url, data, stored = obj
-    chunk = 3 * MIB
-    with ProcessPoolExecutor(2) as pool:
-        recorder = RecordingExecutor(pool)
-        before = sent_bytes(minio)
-        value = crcforge.object_checksum(url, "crc32c", part_size=PART, chunk_size=chunk,
-                                         executor=recorder, storage_options=storage_options)
-        sent = sent_bytes(minio) - before
+def check_composite_by_ranges(minio, obj, executor, chunk, storage_options):
+    """object_checksum of the object on the executor: the stored value; the tasks' traffic
+    as check_tasks wants it; the object's bytes sent once by MinIO (its count covers the
+    response bodies)."""
+    url, _, stored = obj
+    recorder = RecordingExecutor(executor)
+    before = sent_bytes(minio)
+    value = crcforge.object_checksum(url, "crc32c", part_size=PART, chunk_size=chunk,
+                                     executor=recorder, storage_options=storage_options)
+    sent = sent_bytes(minio) - before
     assert value == stored
     check_tasks(recorder, SIZE, chunk)
-    # The object's bytes went out once (plus the heads of the requests' responses).
     assert SIZE <= sent < SIZE + 256 * 1024
+
+
+def test_process_pool_tasks_send_back_only_crc_and_length(minio, obj, storage_options):
+    with ProcessPoolExecutor(2) as pool:
+        check_composite_by_ranges(minio, obj, pool, 3 * MIB, storage_options)
 
 
 def test_open_local_file_in_a_process_pool(tmp_path):
@@ -80,19 +85,11 @@ def test_open_local_file_in_a_process_pool(tmp_path):
 
 
 def test_dask_cluster_hashes_an_object_by_ranges(dask_client, minio, obj, storage_options):
-    url, data, stored = obj
-    chunk = 4 * MIB
+    url, data, _ = obj
     workers = set(dask_client.run(os.getpid).values())
     assert len(workers) == 2 and os.getpid() not in workers  # processes of their own
-    recorder = RecordingExecutor(dask_client.get_executor())
-    before = sent_bytes(minio)
-    value = crcforge.object_checksum(url, "crc32c", part_size=PART, chunk_size=chunk,
-                                     executor=recorder, storage_options=storage_options)
-    sent = sent_bytes(minio) - before
-    assert value == stored
-    check_tasks(recorder, SIZE, chunk)
-    assert SIZE <= sent < SIZE + 256 * 1024
-    whole = crcforge.file_checksum(url, "crc32c", chunk_size=chunk,
+    check_composite_by_ranges(minio, obj, dask_client.get_executor(), 4 * MIB, storage_options)
+    whole = crcforge.file_checksum(url, "crc32c", chunk_size=4 * MIB,
                                    executor=dask_client.get_executor(),
                                    storage_options=storage_options)
     assert whole == awscrt.checksums.crc32c(data)
