@@ -18,12 +18,11 @@ fsspec and the filesystem behind a URL (s3fs, gcsfs, ...) are imported only when
 given: the package itself depends on none of them.
 """
 import base64
-import math
 import os
 import stat
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple, Optional, Sequence, Tuple
+from typing import NamedTuple, Tuple
 
 from ._crcforge import combine, new
 
@@ -58,8 +57,11 @@ class _Stamp(NamedTuple):
 
 
 def _changed(name, before, after):
-    what = ("size %d -> %d" % (before.size, after.size) if before.size != after.size
-            else "%s -> %s" % (before.version, after.version))
+    if before.size != after.size:
+        what = "size %d -> %d" % (before.size, after.size)
+    else:
+        what = "version %s -> %s" % (" ".join(map(str, before.version)),
+                                     " ".join(map(str, after.version)))
     return SourceChanged("%s changed while it was hashed (%s)" % (name, what))
 
 
@@ -190,6 +192,8 @@ def _hash_task(source, algo, offset, length, stamp):
 
 def is_url(text):
     """Whether a name is a URL ("scheme://...") rather than a path."""
+    if not isinstance(text, str):
+        return False
     scheme, sep, _ = text.partition("://")
     return bool(sep) and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum()
 
@@ -370,7 +374,7 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
 
 
 def file_checksum(source, algo="crc32c", *, chunk_size=None, executor=None,
-                  storage_options=None) -> int:
+                  storage_options=None):
     """The CRC value of a whole file or object: a path, an open binary file (from its
     position to its end) or an fsspec URL.  With an executor, ranges of chunk_size bytes
     are hashed where it runs them and joined with combine."""
@@ -383,7 +387,7 @@ def _b64(value, width):
     return base64.b64encode(value.to_bytes((width + 7) // 8, "big")).decode()
 
 
-def composite_crc(algo, crcs) -> int:
+def composite_crc(algo, crcs):
     """The CRC, with the same algorithm, of the parts' CRCs as big-endian bytes (each of
     ceil(width/8) bytes): the value of a COMPOSITE checksum, before its -N."""
     h = new(algo)
@@ -392,14 +396,14 @@ def composite_crc(algo, crcs) -> int:
     return h.value
 
 
-def composite(algo, crcs) -> str:
+def composite(algo, crcs):
     """The COMPOSITE checksum of an upload whose parts have these CRCs, as S3 shows it:
     base64 of composite_crc, then -N."""
     return "%s-%d" % (_b64(composite_crc(algo, crcs), new(algo).width), len(crcs))
 
 
 def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=None,
-                    storage_options=None) -> str:
+                    storage_options=None):
     """The checksum an object store shows for this content: the base64 of the big-endian
     CRC (S3 FULL_OBJECT, GCS crc32c), or with part_size the COMPOSITE BASE64-N of a
     multipart upload in parts of part_size bytes.  part_size may also be the size of every
@@ -446,7 +450,7 @@ class StoredChecksum(NamedTuple):
     size: int
 
 
-def stored_checksum(url, *, storage_options=None) -> StoredChecksum:
+def stored_checksum(url, *, storage_options=None):
     """What an S3 object stores: GetObjectAttributes with Checksum and ObjectParts (paged:
     parts may differ in size; a single PUT has one part or none listed)."""
     try:
@@ -513,7 +517,7 @@ def _fit_parts(parts, size):
 
 
 def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=None,
-                  file_storage_options=None, stored=None) -> Verification:
+                  file_storage_options=None, stored=None):
     """Compares a file with the checksum an S3 object stores: reads the object's checksum,
     its type and its part sizes (stored_checksum, unless `stored` gives them already), and
     computes the same value from the file (a COMPOSITE one with the object's part sizes).

@@ -10,7 +10,6 @@ of the local file, the C tool's `crcforge sum --format base64 [--part-size]`, an
 verify_upload must call it OK.
 """
 import base64
-import os
 import random
 import subprocess
 from concurrent.futures import ThreadPoolExecutor

@@ -13,7 +13,6 @@ import awscrt.checksums
 import pytest
 
 import crcforge
-from minio_server import BUCKET
 from recording import RecordingExecutor
 
 MIB = 1 << 20
