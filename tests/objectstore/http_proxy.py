@@ -1,7 +1,8 @@
 """A TCP proxy on 127.0.0.1 in front of the MinIO server, for the fault tests: it records
-the head of every HTTP request that goes through it (to see the headers s3fs sends), and
-can cut the response to the next ranged GET after a few bytes (a connection that drops in
-the middle of a body: the client must read the rest again, not take what came as all).
+the head of every HTTP request that goes through it (to see the headers s3fs sends), can
+cut the response to the next ranged GET after a few bytes (a connection that drops in the
+middle of a body: the client must read the rest again, not take what came as all), and
+can run a hook before it passes on a given ranged GET (to change the object in mid-read).
 """
 import socket
 import threading
@@ -16,6 +17,8 @@ class Proxy:
         self.requests = []          # (method, target, {header: value}) in arrival order
         self.cut_next_range = None  # bytes of the response to let through, then close
         self.cuts = 0
+        self.before_range = {}      # {n: hook}: hook() runs before the n-th ranged GET goes on
+        self.ranges_seen = 0
         self.lock = threading.Lock()
         self.sockets = []
         threading.Thread(target=self._accept, daemon=True).start()
@@ -67,13 +70,18 @@ class Proxy:
                     body = int(headers.get("content-length", 0))
                     if len(rest) < body:
                         break  # the body is not all here yet: forward it whole later
+                    hook = None
                     with self.lock:
                         self.requests.append((method, target, headers))
-                        if (method == "GET" and "range" in headers
-                                and self.cut_next_range is not None):
-                            budget["left"] = self.cut_next_range
-                            self.cut_next_range = None
-                            self.cuts += 1
+                        if method == "GET" and "range" in headers:
+                            self.ranges_seen += 1
+                            hook = self.before_range.pop(self.ranges_seen, None)
+                            if self.cut_next_range is not None:
+                                budget["left"] = self.cut_next_range
+                                self.cut_next_range = None
+                                self.cuts += 1
+                    if hook is not None:
+                        hook()
                     server.sendall(pending[:len(head) + 4 + body])
                     pending = rest[body:]
         except OSError:

@@ -11,6 +11,7 @@ import sys
 import awscrt.checksums
 import pytest
 
+from http_proxy import Proxy
 from minio_server import BUCKET
 
 MIB = 1 << 20
@@ -175,3 +176,18 @@ def test_sum_part_size_of_a_url(cli, upload, head, tmp_path):
     code, out, err = cli("sum", "--part-size", "1K", url, str(path))
     assert code == 2 and len(out.splitlines()) == 0
     assert err.count("10000 parts") == 2 and err.startswith("crcforge: %s: " % url)
+
+
+def test_object_changed_in_mid_read_is_reported_without_a_value(cli, minio, s3, upload):
+    data = random.Random(6).randbytes(20 * MIB)
+    url = upload("cli-changes", data, "CRC32C")
+    with Proxy(minio.port) as proxy:
+        # Before the second 8 MiB GET goes on, the object is written anew (same size).
+        proxy.before_range[2] = lambda: s3.put_object(Bucket=BUCKET, Key="cli-changes",
+                                                      Body=data[::-1])
+        code, out, err = cli("sum", "--format", "base64", url,
+                             env={"AWS_ENDPOINT_URL": proxy.endpoint})
+        ranged = [h for method, _, h in proxy.requests if method == "GET" and "range" in h]
+    assert (code, out) == (2, "")
+    assert err.startswith("crcforge: %s: " % url) and "changed while it was hashed" in err
+    assert len(ranged) >= 2 and ranged[1]["if-match"] == ranged[0]["if-match"]
