@@ -1,25 +1,62 @@
 """Builds crcforge._crcforge from the library's C sources (see pyproject.toml).
 
-Sources are globbed, so kernels added under src/x86 or src/arm are picked up as they
-land.  ISA code is enabled per function with target attributes, so one set of flags
-compiles everything (no -march).  CRCFORGE_API is defined empty and visibility hidden:
-the extension exports only PyInit__crcforge.
+The sources, their per-file flags and link needs come from src/sources.txt, the list
+CMakeLists.txt reads too.  CRCFORGE_API is defined empty and visibility hidden: the
+extension exports only PyInit__crcforge.
 """
 import glob
 import platform
 import re
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
-ISA_FOLDERS = {"x86_64": "x86", "amd64": "x86", "aarch64": "arm", "arm64": "arm"}
+ARCHES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
 
 
-def library_sources():
-    sources = sorted(glob.glob("src/*.c"))
-    isa = ISA_FOLDERS.get(platform.machine().lower())
-    if isa is not None:
-        sources += sorted(glob.glob(f"src/{isa}/*.c"))
-    return sources
+def read_source_list(path="src/sources.txt"):
+    """(sources, {source: extra flags}, link flags) for this machine, from the list."""
+    arch = ARCHES.get(platform.machine().lower(), "other")
+    sources, flags, link = [], {}, []
+    with open(path, encoding="utf-8") as listing:
+        for number, line in enumerate(listing, 1):
+            fields = line.split()
+            if not fields or fields[0].startswith("#"):
+                continue
+            if len(fields) < 2:
+                raise SystemExit(f"{path}:{number}: expected ARCH and a glob or 'link'")
+            line_arch, what, args = fields[0], fields[1], fields[2:]
+            if line_arch not in ("any", arch):
+                continue
+            if what == "link":
+                if args != ["threads"]:
+                    raise SystemExit(f"{path}:{number}: unknown link need {' '.join(args)!r}")
+                link.append("-pthread")
+                continue
+            matched = sorted(glob.glob(what))
+            if not matched:
+                raise SystemExit(f"{path}:{number}: {what!r} matches no file")
+            sources += matched
+            flags.update((source, args) for source in matched)
+    return sources, flags, link
+
+
+LIBRARY_SOURCES, PER_FILE_FLAGS, LINK_FLAGS = read_source_list()
+
+
+class BuildExtPerFileFlags(build_ext):
+    """Adds each library file's own flags from the list (setuptools knows one flag set
+    per extension)."""
+
+    def build_extensions(self):
+        compile_one = self.compiler._compile
+
+        def _compile(obj, src, ext, cc_args, extra_postargs, pp_opts):
+            extra = PER_FILE_FLAGS.get(src.replace("\\", "/"), [])
+            return compile_one(obj, src, ext, cc_args, extra_postargs + extra, pp_opts)
+
+        self.compiler._compile = _compile
+        super().build_extensions()
 
 
 def version():
@@ -29,17 +66,15 @@ def version():
 
 extension = Extension(
     "crcforge._crcforge",
-    sources=library_sources() + sorted(glob.glob("python/ext/*.c")),
+    sources=LIBRARY_SOURCES + sorted(glob.glob("python/ext/*.c")),
     depends=sorted(glob.glob("src/**/*.h", recursive=True) + glob.glob("python/ext/*.h")
-                   + ["include/crcforge.h"]),
+                   + ["include/crcforge.h", "src/sources.txt"]),
     include_dirs=["include", "src"],
     define_macros=[("CRCFORGE_API", "")],
-    # -falign-loops=64 as CMakeLists.txt gives the ISA sources: the crc32-instruction loops'
-    # speed measured dependent on their placement otherwise.
-    extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-falign-loops=64", "-Wall",
-                        "-Wextra"],
+    extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],
+    extra_link_args=LINK_FLAGS,
 )
 
 # build_base: CMake owns build/ at the root.
-setup(version=version(), ext_modules=[extension],
+setup(version=version(), ext_modules=[extension], cmdclass={"build_ext": BuildExtPerFileFlags},
       options={"build": {"build_base": "build-python"}})

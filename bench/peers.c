@@ -125,7 +125,9 @@ const struct bench_peer_library bench_peer_libraries[] = {
     {"isa-l", CRCFORGE_BENCH_HAVE_ISAL, "libisal-dev " NOT_FOUND},
     {"libdeflate", CRCFORGE_BENCH_HAVE_LIBDEFLATE, "libdeflate-dev " NOT_FOUND},
     {"zlib", CRCFORGE_BENCH_HAVE_ZLIB, "zlib " NOT_FOUND},
-    {"crc-fast", CRCFORGE_BENCH_HAVE_CRC_FAST, "cargo " NOT_FOUND ", or crates.io unreachable"},
+    {"crc-fast", CRCFORGE_BENCH_HAVE_CRC_FAST,
+     "not asked for (cmake -DCRCFORGE_BENCH_CRC_FAST=ON), or cargo " NOT_FOUND
+     ", or crates.io unreachable"},
 };
 const size_t bench_peer_library_count =
     sizeof bench_peer_libraries / sizeof bench_peer_libraries[0];

@@ -12,21 +12,13 @@
 
 #include "check.h"
 #include "internal.h"
+#include "slot_rule.h"
 
 #define LEN 300
 
 static uint16_t slot_reference(const uint8_t *key, size_t len)
 {
-    /* The Redis rule: the bytes between the first '{' and the first '}' after it, when
-     * at least one. */
-    const uint8_t *open = memchr(key, '{', len);
-    if (open != NULL) {
-        const uint8_t *close = memchr(open + 1, '}', len - (size_t)(open + 1 - key));
-        if (close != NULL && close > open + 1) {
-            key = open + 1;
-            len = (size_t)(close - key);
-        }
-    }
+    key = slot_rule_hashed(key, &len);
     return (uint16_t)(crc_reference(&crc_model_crc16_xmodem->p, key, len) & 16383);
 }
 

@@ -2,6 +2,12 @@
 # Install into a temporary prefix; build a consumer with pkg-config and with CMake's
 # find_package; check that the shared library exports only crcforge_ symbols.
 set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd cc build-essential
+need_cmd pkg-config pkg-config
+need_cmd nm binutils
+require_met
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install build --prefix "$prefix" >/dev/null

@@ -2,4 +2,9 @@
 # The CLI contract and the independent oracles (zlib, anycrc) through the built tool and
 # shared library.
 set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd python3 python3
+need_python_module pytest pytest
+need_python_module anycrc anycrc
+require_met
 CRCFORGE_BUILD=build python3 -m pytest -q tests/cli tests/library

@@ -5,6 +5,14 @@
 # sources); then the package tests (tests/package) and the CLI tests against
 # `python -m crcforge` (tests/cli/test_cli.py with CRCFORGE_CLI=python).
 set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd python3 python3
+need_cmd cc build-essential
+if command -v python3 >/dev/null; then
+  need_path "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" \
+    python3-dev "Python's C headers (Python.h)"
+fi
+require_met
 root=$PWD
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -12,14 +20,14 @@ chmod 755 "$tmp" # the CLI tests run the venv's Python as an unprivileged user t
 
 if ! python3 -m venv "$tmp/venv" >"$tmp/venv.log" 2>&1; then
   cat "$tmp/venv.log"
-  echo "skipped: python3 -m venv does not work here (install python3-venv)"
+  echo "25-python skipped: python3 -m venv does not work here (Debian package python3-venv)"
   exit 77
 fi
 py=$tmp/venv/bin/python
 pip=("$py" -m pip --disable-pip-version-check -q)
 if ! "${pip[@]}" install -r python/test-requirements.txt >"$tmp/pip.log" 2>&1; then
   tail -n 5 "$tmp/pip.log"
-  echo "skipped: pip cannot install the test dependencies (no package index reachable?)"
+  echo "25-python skipped: pip cannot install python/test-requirements.txt (no package index reachable?)"
   exit 77
 fi
 

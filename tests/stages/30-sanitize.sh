@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # The C tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd cc build-essential
+need_c_compile gcc "the AddressSanitizer and UBSan runtimes (libasan, libubsan)" cc -fsanitize=address,undefined
+require_met
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCRCFORGE_SANITIZE=ON \
   -DCRCFORGE_WERROR=ON >/dev/null
 cmake --build build-sanitize -j "$(nproc)"

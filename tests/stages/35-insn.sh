@@ -3,10 +3,11 @@
 # (scripts/insn_count.sh): a count more than 2% above its baseline fails.  Uses the
 # Release build of stage 10-c (built again here if missing).
 set -euo pipefail
-if ! command -v valgrind >/dev/null; then
-  echo "35-insn: valgrind is not installed (Debian package valgrind): skipped"
-  exit 77
-fi
+. "$(dirname "$0")/lib/require.sh"
+need_cmd valgrind valgrind
+need_cmd cmake cmake
+need_cmd cc build-essential
+require_met
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
 cmake --build build -j "$(nproc)" --target crcforge path_repeat >/dev/null
 bash scripts/insn_count.sh build

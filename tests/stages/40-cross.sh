@@ -20,19 +20,16 @@
 # Missing cross tools are named and the stage exits 77 (skipped).
 set -uo pipefail
 
-missing=()
-have() { command -v "$1" >/dev/null 2>&1 || missing+=("$1 (Debian package $2)"); }
-have aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
-have aarch64-linux-gnu-nm binutils-aarch64-linux-gnu
-have qemu-aarch64 qemu-user
-have s390x-linux-gnu-gcc gcc-s390x-linux-gnu
-have qemu-s390x qemu-user
-[ -d /usr/aarch64-linux-gnu/include ] || missing+=("aarch64 libc headers (libc6-dev-arm64-cross)")
-[ -d /usr/s390x-linux-gnu/include ] || missing+=("s390x libc headers (libc6-dev-s390x-cross)")
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "40-cross skipped: missing ${missing[*]}"
-  exit 77
-fi
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+need_cmd aarch64-linux-gnu-nm binutils-aarch64-linux-gnu
+need_cmd qemu-aarch64 qemu-user
+need_cmd s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+need_cmd qemu-s390x qemu-user
+need_path /usr/aarch64-linux-gnu/include libc6-dev-arm64-cross "aarch64 libc headers"
+need_path /usr/s390x-linux-gnu/include libc6-dev-s390x-cross "s390x libc headers"
+require_met
 
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }

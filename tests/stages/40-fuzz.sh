@@ -4,9 +4,11 @@
 # under AddressSanitizer and UndefinedBehaviorSanitizer, for CRCFORGE_FUZZ_SECONDS
 # (default 60).  Needs clang with libFuzzer.
 set -euo pipefail
-if ! command -v clang >/dev/null; then
-  echo "skipped: clang is not installed (the libFuzzer target needs it)"; exit 77
-fi
+. "$(dirname "$0")/lib/require.sh"
+need_cmd clang clang
+need_c_compile libclang-rt-dev "clang's libFuzzer and sanitizer runtimes" \
+  clang -fsanitize=fuzzer,address,undefined
+require_met
 out=build-fuzz
 mkdir -p "$out/corpus"
 isa=()

@@ -3,10 +3,12 @@
 # starts redis-server (cluster mode, loopback only, no persistence) in a temporary
 # directory, compares 10,000+ keys, stops the server.  Exit 77 when redis-server is missing.
 set -euo pipefail
-if ! command -v redis-server >/dev/null; then
-  echo "50-redis: redis-server is not installed (Debian package redis-server): skipped"
-  exit 77
-fi
+. "$(dirname "$0")/lib/require.sh"
+need_cmd redis-server redis-server
+need_cmd python3 python3
+need_cmd cmake cmake
+need_cmd cc build-essential
+require_met
 build=${CRCFORGE_BUILD:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null

@@ -4,6 +4,11 @@
 # peer as not built; and scripts/benchmarks.sh, the one command that regenerates
 # docs/benchmarks.md, runs end to end in its --quick mode into a scratch directory.
 set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd cc build-essential
+need_cmd python3 python3
+require_met
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 

@@ -1,0 +1,52 @@
+# Sourced by the stages: what a stage needs before it can run.  Each need_* call records
+# what is missing with the package that provides it; require_met then skips the stage
+# (exit 77) naming them all, so one run tells everything to install.  scripts/test.sh
+# --install-deps installs the Debian ones (.ci/apt-packages.txt) and, always, the Python
+# ones into its test environment (.ci/requirements.txt into .venv-test/).
+missing_=() missing_debian_= missing_python_=
+
+# need_cmd COMMAND DEBIAN_PACKAGE
+need_cmd() {
+  command -v "$1" >/dev/null 2>&1 || { missing_+=("$1 (Debian package $2)"); missing_debian_=1; }
+}
+
+# need_path PATH DEBIAN_PACKAGE WHAT
+need_path() {
+  [ -e "$1" ] || { missing_+=("$3 (Debian package $2)"); missing_debian_=1; }
+}
+
+# need_python_module MODULE PIP_PACKAGE: importable by the python3 on PATH (scripts/test.sh
+# puts its environment's first).
+need_python_module() {
+  python3 -c "import $1" >/dev/null 2>&1 ||
+    { missing_+=("Python module $1 (pip package $2, from .ci/requirements.txt)"); missing_python_=1; }
+}
+
+# need_c_compile DEBIAN_PACKAGE WHAT CC [FLAGS...]: CC builds and links a trivial program
+# with FLAGS (a sanitizer or libFuzzer runtime is a package of its own).
+need_c_compile() {
+  local package=$1 what=$2 dir
+  shift 2
+  command -v "$1" >/dev/null 2>&1 || return 0 # need_cmd names the compiler itself
+  dir=$(mktemp -d)
+  printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' \
+    '__attribute__((weak)) int main(void) { return 0; }' >"$dir/t.c"
+  "$@" "$dir/t.c" -o "$dir/t" >/dev/null 2>&1 ||
+    { missing_+=("$what (Debian package $package)"); missing_debian_=1; }
+  rm -rf "$dir"
+}
+
+# require_met: exit 77 naming everything missing.
+require_met() {
+  if [ ${#missing_[@]} -gt 0 ]; then
+    local item
+    echo "$(basename "$0" .sh) skipped: missing"
+    for item in "${missing_[@]}"; do echo "  $item"; done
+    [ -z "$missing_debian_" ] ||
+      echo "(bash scripts/test.sh --install-deps installs the Debian packages)"
+    [ -z "$missing_python_" ] ||
+      echo "(scripts/test.sh installs .ci/requirements.txt into .venv-test/ when pip reaches a package index)"
+    exit 77
+  fi
+}
