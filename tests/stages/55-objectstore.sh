@@ -3,27 +3,23 @@
 # themselves (tests/objectstore): a MinIO server (.ci/install-minio.sh builds it) for
 # single-part and multipart uploads of every algorithm and checksum type, the fault tests
 # and the CLI's URLs and `verify`; a Dask LocalCluster with worker processes.  The package
-# is built from this tree into a temporary directory for the python3 on PATH, which must
-# have the test packages of .ci/requirements.txt; the C tool is build/'s.
-# Exit 77, naming what is missing, without minio or those packages.
+# is built from this tree into a temporary directory for the python3 on PATH (the test
+# environment's); the C tool is the build directory's.
 set -euo pipefail
-missing=()
-command -v python3 >/dev/null || missing+=("python3 (Debian package python3)")
+. "$(dirname "$0")/lib/require.sh"
+need_cmd python3 python3
+need_cmd cmake cmake
+need_cmd cc build-essential
 minio=
 if command -v python3 >/dev/null; then
+  for module in pytest setuptools boto3 awscrt fsspec s3fs dask distributed; do
+    need_python_module "$module" "$module"
+  done
   minio=$(python3 -c 'import sys; sys.path.insert(0, "tests/objectstore")
 from minio_server import find_minio; print(find_minio() or "")')
-  for module in pytest boto3 s3fs fsspec dask distributed awscrt; do
-    python3 -c "import $module" 2>/dev/null ||
-      missing+=("Python module $module (pip package from .ci/requirements.txt)")
-  done
 fi
-[ -n "$minio" ] || missing+=("minio (bash .ci/install-minio.sh builds it into the Go bin directory; or set MINIO_BIN)")
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "55-objectstore skipped: missing"
-  printf '  %s\n' "${missing[@]}"
-  exit 77
-fi
+need_executable "$minio" "minio (bash .ci/install-minio.sh builds it into the Go bin directory; or set MINIO_BIN)"
+require_met
 export MINIO_BIN=$minio
 
 build=${CRCFORGE_BUILD:-build}
@@ -33,8 +29,8 @@ cmake --build "$build" -j "$(nproc)" --target crcforge >/dev/null
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 -m pip install -q --disable-pip-version-check --no-deps --target "$tmp/site" . \
-  >"$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; exit 1; }
+python3 setup.py -q build --build-base "$tmp/build" --build-lib "$tmp/site" \
+  >"$tmp/setup.log" 2>&1 || { cat "$tmp/setup.log"; exit 1; }
 echo "55-objectstore: $("$minio" --version | head -n 1), crcforge built into $tmp/site"
 
 # PYTHONPATH reaches the Dask worker processes and `python -m crcforge` too; run from the
