@@ -175,6 +175,9 @@ def main():
         bench_local(args, size)
     if args.only != "local":
         bench_minio(args, size)
+    with open("/proc/loadavg") as f:
+        print()
+        print("load average after: %s" % " ".join(f.read().split()[:3]))
 
 
 if __name__ == "__main__":
