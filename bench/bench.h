@@ -1,6 +1,7 @@
 /*
- * The benchmark harness behind `crcforge bench`: the subjects timed (crcforge's own
- * paths and the peer libraries), the timing loops, and the reports.
+ * The benchmark harness: the timing loop and the table writer every benchmark program
+ * uses (measure.c, table.c, machine.c), and behind `crcforge bench` the subjects timed
+ * (crcforge's own paths and the peer libraries) and its reports.
  *
  * Every subject is timed through the same calling loop, a function pointer of one
  * signature returning the model's CRC value (after refout and xorout) of one buffer,
@@ -19,13 +20,58 @@ typedef uint64_t (*bench_fn)(const void *ctx, const uint8_t *buf, size_t len);
 
 enum { BENCH_NAME_MAX = 48 };
 
-/* One thing to time for one model: a crcforge path or a peer function. */
+struct bench_subject;
+struct bench_input;
+/* A calling loop made by BENCH_LOOP: passes over the input's buffers; the result folds
+ * the calls' values. */
+typedef uint64_t (*bench_loop_fn)(const struct bench_subject *s, const struct bench_input *in,
+                                  uint64_t passes, int latency);
+/* Zero, but the compiler cannot know: the latency loop's address mask (measure.c). */
+extern volatile uintptr_t bench_opaque_zero;
+
+/*
+ * BENCH_LOOP(NAME, CALL) defines NAME, a bench_loop_fn: the calling loop every benchmark
+ * subject is timed with.  CALL is one call, an expression of bench_s (the subject),
+ * bench_p and bench_n (the bytes) giving an integer.  measure.c makes the loop of every
+ * subject given as a bench_fn (crcforge bench's all); a program timing code meant to be
+ * inlined into its caller (the header's inline CRC-32C) or a baseline called as a user
+ * calls it makes one calling that code directly.
+ * A pass calls the subject once on each of the input's buffers.  Throughput: independent
+ * calls, results folded together.  Latency: each call's address waits for the previous
+ * result (masked by an opaque zero), so calls cannot overlap.
+ */
+#define BENCH_LOOP(NAME, CALL)                                                            \
+    static uint64_t NAME(const struct bench_subject *bench_s, const struct bench_input *in, \
+                         uint64_t passes, int latency)                                    \
+    {                                                                                     \
+        const size_t bench_n = in->len, stride = in->stride, count = in->count;           \
+        uint64_t acc = 0;                                                                 \
+        (void)bench_s;                                                                    \
+        if (latency) {                                                                    \
+            uintptr_t mask = bench_opaque_zero;                                           \
+            for (uint64_t k = 0; k < passes; k++)                                         \
+                for (size_t j = 0; j < count; j++) {                                      \
+                    const uint8_t *bench_p = in->buf + j * stride + (acc & mask);         \
+                    acc = (uint64_t)(CALL);                                               \
+                }                                                                         \
+        } else {                                                                          \
+            for (uint64_t k = 0; k < passes; k++)                                         \
+                for (size_t j = 0; j < count; j++) {                                      \
+                    const uint8_t *bench_p = in->buf + j * stride;                        \
+                    acc ^= (uint64_t)(CALL);                                              \
+                }                                                                         \
+        }                                                                                 \
+        return acc;                                                                       \
+    }
+
+/* One thing to time: for crcforge bench, a crcforge path or a peer function of one model. */
 struct bench_subject {
     char name[BENCH_NAME_MAX]; /* "auto", "portable", "isa-l crc32_iscsi", ... */
     int is_peer;
     bench_fn fn;
     const void *ctx;
     crcforge_state state; /* crcforge paths: the initial state the calls start from */
+    bench_loop_fn loop;   /* NULL: the loop calling fn; else its own instance of the loop */
 };
 
 /* A peer library function serving one catalogue model. */
@@ -79,9 +125,31 @@ struct bench_result {
     double cycles_best;                   /* per call; < 0 when not measured */
 };
 
-/* Checks the subject's value on buf[0..len) against crcforge's portable engine
- * (itself tested against the bitwise reference); on a mismatch records both values and
- * returns -1, and the subject must not be timed on that data. */
+/* The inputs a subject is timed on: count buffers of len bytes, stride bytes apart from
+ * buf (count 1: the same buffer every call); a pass calls the subject once on each. */
+struct bench_input {
+    const uint8_t *buf;
+    size_t len, stride, count;
+};
+
+/* What timing one subject gave. */
+struct bench_timing {
+    uint64_t iterations;       /* calls per sample (whole passes); 0 when not timed */
+    double ns_best, ns_median; /* per call; < 0 when not timed */
+    double cycles_best;        /* per call; < 0 when not measured */
+};
+
+/* measure.c: the one timing loop of every benchmark.  Sizes each subject's samples to
+ * cfg->min_sample_seconds, then takes cfg->repeat samples of every subject, interleaved
+ * (throughput or latency loop as cfg->latency says); fills timings[0..count).  Subjects
+ * with skip[i] set (skip may be NULL) are not timed. */
+void bench_time(const struct bench_config *cfg, const struct bench_subject *subjects,
+                size_t count, const struct bench_input *in, const unsigned char *skip,
+                struct bench_timing *timings);
+
+/* subjects.c: checks the subject's value on buf[0..len) against crcforge's portable
+ * engine (itself tested against the bitwise reference); on a mismatch records both
+ * values and returns -1, and the subject must not be timed on that data. */
 int bench_verify(const struct bench_subject *s, const crcforge_model *m, const uint8_t *buf,
                  size_t len, uint64_t *got, uint64_t *want);
 
@@ -116,5 +184,21 @@ void bench_plot_svg(FILE *f, const struct bench_run *run);
 
 /* Decimal gigabytes per second of a per-call time. */
 double bench_gbps(size_t size, double ns_per_call);
+
+/* table.c: the text-table writer of every benchmark's report.  Cells are set by row and
+ * column (the table grows to the largest set); each column is as wide as its widest
+ * cell or min_width, left-aligned unless right; two spaces between columns. */
+enum { BENCH_CELL = 64 };
+struct bench_table {
+    size_t rows, cols, max_rows, max_cols;
+    char (*cell)[BENCH_CELL]; /* max_rows x max_cols */
+    int *min_width, *right;   /* per column */
+};
+struct bench_table *bench_table_new(size_t max_rows, size_t max_cols);
+void bench_table_column(struct bench_table *t, size_t col, int min_width, int right);
+void bench_table_set(struct bench_table *t, size_t row, size_t col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void bench_table_print(FILE *f, const struct bench_table *t);
+void bench_table_free(struct bench_table *t);
 
 #endif /* CRCFORGE_BENCH_H */

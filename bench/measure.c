@@ -1,5 +1,6 @@
 /*
- * Verification and timing of one subject on one buffer.
+ * The one timing loop of the benchmarks: crcforge bench and the stand-alone programs
+ * time every subject here.
  *
  * A sample calls the subject `iterations` times in a loop and reads the clock around
  * the loop.  `repeat` samples of each subject are taken, and the best (minimum) and
@@ -7,32 +8,30 @@
  * machine, the median shows how typical it is.
  */
 #include <stdlib.h>
+#include <time.h>
 
 #include "bench.h"
-#include "timing.h"
 
-/* Zero, but the compiler cannot know: in the latency loop the next address depends
- * on the previous CRC through it, so calls cannot overlap. */
-static volatile uintptr_t opaque_zero;
-
-/* The one calling loop every subject is timed with.  Throughput: independent calls,
- * results folded into a sink.  Latency: each call waits for the previous result. */
-static uint64_t call_loop(const struct bench_subject *s, const uint8_t *buf, size_t len,
-                          uint64_t iterations, int latency)
+/* Now in ns: elapsed time (wall_clock), or this thread's CPU time, which leaves out the
+ * time a shared machine gives to other processes. */
+static double now_ns(int wall_clock)
 {
-    bench_fn fn = s->fn;
-    const void *ctx = s->ctx;
-    uint64_t acc = 0;
-    if (latency) {
-        uintptr_t mask = opaque_zero;
-        for (uint64_t i = 0; i < iterations; i++)
-            acc = fn(ctx, buf + (acc & mask), len);
-    } else {
-        for (uint64_t i = 0; i < iterations; i++)
-            acc ^= fn(ctx, buf, len);
-    }
-    return acc;
+    struct timespec ts;
+    clock_gettime(wall_clock ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Zero, but the compiler cannot know (the latency loop's mask). */
+volatile uintptr_t bench_opaque_zero;
+
+/* The loop of subjects given as a function pointer. */
+BENCH_LOOP(call_loop, bench_s->fn(bench_s->ctx, bench_p, bench_n))
 
 static volatile uint64_t sink;
 
@@ -42,64 +41,44 @@ struct sample {
 };
 
 static struct sample timed(const struct bench_config *cfg, const struct bench_subject *s,
-                           const uint8_t *buf, size_t len, uint64_t iterations,
-                           int count_cycles)
+                           const struct bench_input *in, uint64_t passes, int count_cycles)
 {
     uint64_t c0 = count_cycles ? bench_cycles_now() : 0;
-    double t0 = bench_now_ns(cfg->wall_clock);
-    sink = call_loop(s, buf, len, iterations, cfg->latency);
-    double t1 = bench_now_ns(cfg->wall_clock);
+    double t0 = now_ns(cfg->wall_clock);
+    sink = (s->loop ? s->loop : call_loop)(s, in, passes, cfg->latency);
+    double t1 = now_ns(cfg->wall_clock);
     uint64_t c1 = count_cycles ? bench_cycles_now() : 0;
     return (struct sample){t1 - t0, c1 - c0};
 }
 
-int bench_verify(const struct bench_subject *s, const crcforge_model *m, const uint8_t *buf,
-                 size_t len, uint64_t *got, uint64_t *want)
+/* Passes a sample makes: doubled until one sample lasts at least min_sample_seconds,
+ * which also warms caches, predictors and clocks. */
+static uint64_t sample_passes(const struct bench_config *cfg, const struct bench_subject *s,
+                              const struct bench_input *in)
 {
-    crcforge_state ref;
-    crcforge_init_impl(&ref, m, "portable", NULL); /* always valid */
-    crcforge_update(&ref, buf, len);
-    *want = crcforge_final(&ref);
-    *got = s->fn(s->ctx, buf, len);
-    return *got == *want ? 0 : -1;
-}
-
-/* Verifies the subject and sizes its samples: `iterations` doubles until one sample
- * lasts at least min_sample_seconds, which also warms caches, predictors and clocks. */
-static void prepare(const struct bench_config *cfg, const struct bench_subject *s,
-                    const crcforge_model *m, const uint8_t *buf, size_t len,
-                    struct bench_result *r)
-{
-    *r = (struct bench_result){.model = m, .subject = s->name, .is_peer = s->is_peer,
-                               .size = len, .offset = (unsigned)((uintptr_t)buf & 63),
-                               .latency = cfg->latency, .ns_best = -1, .ns_median = -1,
-                               .cycles_best = -1};
-    if (bench_verify(s, m, buf, len, &r->got, &r->want) != 0) {
-        r->status = BENCH_MISMATCH; /* its time would mean nothing */
-        return;
-    }
-    r->status = BENCH_OK;
     double target = cfg->min_sample_seconds * 1e9;
-    uint64_t iterations = 1;
+    uint64_t passes = 1;
     for (;;) {
-        struct sample x = timed(cfg, s, buf, len, iterations, 0);
-        if (x.ns >= target || iterations >= (UINT64_C(1) << 40))
-            break;
+        struct sample x = timed(cfg, s, in, passes, 0);
+        if (x.ns >= target || passes >= (UINT64_C(1) << 40))
+            return passes;
         /* Aim straight at the target once the sample is long enough to scale from. */
         if (x.ns > target / 64)
-            iterations = (uint64_t)((double)iterations * target / x.ns * 1.1) + 1;
+            passes = (uint64_t)((double)passes * target / x.ns * 1.1) + 1;
         else
-            iterations *= 2;
+            passes *= 2;
     }
-    r->iterations = iterations;
 }
 
-void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
-                   size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
-                   struct bench_result *results)
+void bench_time(const struct bench_config *cfg, const struct bench_subject *subjects,
+                size_t count, const struct bench_input *in, const unsigned char *skip,
+                struct bench_timing *timings)
 {
-    for (size_t i = 0; i < count; i++)
-        prepare(cfg, &subjects[i], m, buf, len, &results[i]);
+    for (size_t i = 0; i < count; i++) {
+        timings[i] = (struct bench_timing){.ns_best = -1, .ns_median = -1, .cycles_best = -1};
+        if (skip == NULL || !skip[i])
+            timings[i].iterations = sample_passes(cfg, &subjects[i], in) * in->count;
+    }
 
     const char *why;
     int count_cycles = bench_cycles_open(&why) == 0;
@@ -114,32 +93,27 @@ void bench_measure(const struct bench_config *cfg, const struct bench_subject *s
      * then lands on all of them alike instead of on one subject's samples. */
     for (unsigned k = 0; k < repeat; k++) {
         for (size_t i = 0; i < count; i++) {
-            struct bench_result *r = &results[i];
-            if (r->status != BENCH_OK)
+            if (timings[i].iterations == 0)
                 continue;
-            struct sample x = timed(cfg, &subjects[i], buf, len, r->iterations, count_cycles);
-            ns[i * repeat + k] = x.ns / (double)r->iterations;
+            struct sample x = timed(cfg, &subjects[i], in, timings[i].iterations / in->count,
+                                    count_cycles);
+            ns[i * repeat + k] = x.ns / (double)timings[i].iterations;
             if (x.cycles < cycles[i])
                 cycles[i] = x.cycles;
         }
     }
     for (size_t i = 0; i < count; i++) {
-        struct bench_result *r = &results[i];
-        if (r->status != BENCH_OK)
+        struct bench_timing *t = &timings[i];
+        if (t->iterations == 0)
             continue;
         double *mine = ns + i * repeat;
-        qsort(mine, repeat, sizeof *mine, bench_by_value);
-        r->ns_best = mine[0];
-        r->ns_median = repeat % 2 ? mine[repeat / 2]
+        qsort(mine, repeat, sizeof *mine, by_value);
+        t->ns_best = mine[0];
+        t->ns_median = repeat % 2 ? mine[repeat / 2]
                                   : (mine[repeat / 2 - 1] + mine[repeat / 2]) / 2;
         if (count_cycles)
-            r->cycles_best = (double)cycles[i] / (double)r->iterations;
+            t->cycles_best = (double)cycles[i] / (double)t->iterations;
     }
     free(cycles);
     free(ns);
-}
-
-double bench_gbps(size_t size, double ns_per_call)
-{
-    return ns_per_call > 0 ? (double)size / ns_per_call : 0; /* bytes per ns = GB/s */
 }

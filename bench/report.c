@@ -114,31 +114,25 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
     else
         fprintf(f, "GB/s, median of %u samples (best)\n", run->cfg->repeat);
 
-    int width[MAX_GROUP];
-    fprintf(f, "%-8s", "size");
+    struct bench_table *t = bench_table_new(nz + 1, ns + 3);
+    bench_table_column(t, 0, 8, 0);
+    bench_table_set(t, 0, 0, "size");
     for (size_t s = 0; s < ns; s++) {
-        width[s] = (int)strlen(subjects[s]);
-        if (width[s] < 15)
-            width[s] = 15;
-        for (size_t z = 0; z < nz; z++) { /* wide enough for every cell */
-            char text[64];
-            cell(text, sizeof text, run, find(run, m, offset, sizes[z], subjects[s], 0),
-                 find(run, m, offset, sizes[z], subjects[s], 1));
-            if ((int)strlen(text) > width[s])
-                width[s] = (int)strlen(text);
-        }
-        fprintf(f, "  %-*s", width[s], subjects[s]);
+        bench_table_column(t, s + 1, 15, 0);
+        bench_table_set(t, 0, s + 1, "%s", subjects[s]);
     }
-    fprintf(f, "  %-22s  %s\n", "auto vs best peer", "auto vs portable");
+    bench_table_column(t, ns + 1, 22, 0);
+    bench_table_set(t, 0, ns + 1, "auto vs best peer");
+    bench_table_set(t, 0, ns + 2, "auto vs portable");
     for (size_t z = 0; z < nz; z++) {
         char text[64];
         format_size(text, sizeof text, sizes[z]);
-        fprintf(f, "%-8s", text);
+        bench_table_set(t, z + 1, 0, "%s", text);
         for (size_t s = 0; s < ns; s++) {
             const struct bench_result *r = find(run, m, offset, sizes[z], subjects[s], 0);
             const struct bench_result *lat = find(run, m, offset, sizes[z], subjects[s], 1);
             cell(text, sizeof text, run, r, lat);
-            fprintf(f, "  %-*s", width[s], text);
+            bench_table_set(t, z + 1, s + 1, "%s", text);
         }
         const struct bench_result *aut = find(run, m, offset, sizes[z], "auto", 0);
         const struct bench_result *peer = best_peer(run, m, offset, sizes[z]);
@@ -146,10 +140,12 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
         snprintf(label, sizeof label, "%s", peer ? peer->subject : "");
         label[strcspn(label, " ")] = '\0'; /* the library's name */
         ratio(text, sizeof text, aut, peer, label);
-        fprintf(f, "  %-22s", text);
+        bench_table_set(t, z + 1, ns + 1, "%s", text);
         ratio(text, sizeof text, aut, find(run, m, offset, sizes[z], "portable", 0), NULL);
-        fprintf(f, "  %s\n", text);
+        bench_table_set(t, z + 1, ns + 2, "%s", text);
     }
+    bench_table_print(f, t);
+    bench_table_free(t);
     fputc('\n', f);
 }
 
@@ -297,4 +293,9 @@ void bench_print_json(FILE *f, const struct bench_run *run)
             fprintf(f, "null}");
     }
     fprintf(f, "\n  ]\n}\n");
+}
+
+double bench_gbps(size_t size, double ns_per_call)
+{
+    return ns_per_call > 0 ? (double)size / ns_per_call : 0; /* bytes per ns = GB/s */
 }

@@ -1,5 +1,7 @@
-/* The subjects of a benchmark run for one model: crcforge's paths, then the peers. */
+/* The subjects of a crcforge bench run for one model (crcforge's paths, then the peers),
+ * and their measurement: each checked against crcforge's portable engine, then timed. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -57,6 +59,7 @@ size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t
         snprintf(out[n].name, sizeof out[n].name, "%s", name);
         out[n].is_peer = 0;
         out[n].fn = crcforge_path;
+        out[n].loop = NULL;
         out[n].ctx = &out[n];
         n++;
     }
@@ -69,4 +72,46 @@ size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t
         n++;
     }
     return n;
+}
+
+int bench_verify(const struct bench_subject *s, const crcforge_model *m, const uint8_t *buf,
+                 size_t len, uint64_t *got, uint64_t *want)
+{
+    crcforge_state ref;
+    crcforge_init_impl(&ref, m, "portable", NULL); /* always valid */
+    crcforge_update(&ref, buf, len);
+    *want = crcforge_final(&ref);
+    *got = s->fn(s->ctx, buf, len);
+    return *got == *want ? 0 : -1;
+}
+
+void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
+                   size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
+                   struct bench_result *results)
+{
+    unsigned char *mismatch = calloc(count, 1);
+    struct bench_timing *timings = calloc(count, sizeof *timings);
+    if (mismatch == NULL || timings == NULL)
+        abort();
+    for (size_t i = 0; i < count; i++) {
+        struct bench_result *r = &results[i];
+        *r = (struct bench_result){.model = m, .subject = subjects[i].name,
+                                   .is_peer = subjects[i].is_peer, .size = len,
+                                   .offset = (unsigned)((uintptr_t)buf & 63),
+                                   .latency = cfg->latency, .status = BENCH_OK};
+        if (bench_verify(&subjects[i], m, buf, len, &r->got, &r->want) != 0) {
+            r->status = BENCH_MISMATCH; /* its time would mean nothing */
+            mismatch[i] = 1;
+        }
+    }
+    struct bench_input in = {buf, len, 0, 1};
+    bench_time(cfg, subjects, count, &in, mismatch, timings);
+    for (size_t i = 0; i < count; i++) {
+        results[i].iterations = timings[i].iterations;
+        results[i].ns_best = timings[i].ns_best;
+        results[i].ns_median = timings[i].ns_median;
+        results[i].cycles_best = timings[i].cycles_best;
+    }
+    free(timings);
+    free(mismatch);
 }

@@ -141,7 +141,13 @@ CRCFORGE_API int crcforge_impl_supports(const char *name, const crcforge_model *
 CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
 
 /* Force every model that has a path called name onto it, the others onto "portable";
- * NULL or "auto" returns to automatic choice.  Returns 0, or -1 with *why set when the
+ * NULL or "auto" returns to automatic choice.
+ * Key slots (crcforge_keyslot, crcforge_keyslots) run on the path of CRC-16/XMODEM, so
+ * they follow it: forcing a crc16_xmodem_* path runs them on its short-key kernel;
+ * forcing a path that serves CRC-16/XMODEM without short-key operations (a fold_* path)
+ * computes them through that path as every CRC-16/XMODEM; forcing one that does not serve
+ * it (crc32c_*), or "portable", leaves them on the portable engine (slicing-by-2 over its
+ * tables).  Returns 0, or -1 with *why set when the
  * name is unknown or this CPU cannot run it.  Catalogue models take the new choice on
  * their next use; a custom model (crcforge_model_new) already resolved (hashed, or
  * passed to crcforge_impl_chosen) keeps its path.  Meant for tests and benchmarks: call

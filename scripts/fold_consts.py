@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Independent derivation of the folding constants of src/fold_consts.c.
+"""Independent derivation of the derived constants of src/fold_consts.c.
 
 Plain polynomial arithmetic over GF(2) on Python integers (bit i = coefficient of x^i),
-following the definitions written in src/fold_consts.h, not the C code's loops.
-tests/library/test_fold_consts.py compares these numbers with the library's.
+following the definitions written in src/fold_consts.h, not the C code's loops:
+struct fold_consts (every field) and struct crc32_join (the crc32 instruction's stream
+joins).  tests/library/test_fold_consts.py compares these numbers with the library's.
 
 Usage: scripts/fold_consts.py WIDTH POLY REFIN   (POLY in hex; REFIN 0 or 1)
-prints one line per field: NAME VALUE (hex), in the order of FIELDS.
+       scripts/fold_consts.py --join POLY         (a reflected 32-bit model)
+prints one line per field: NAME VALUE (hex), in the order of FIELDS (JOIN_FIELDS).
 """
 import sys
 
@@ -14,7 +16,11 @@ FOLD_DISTANCES = (128, 256, 512, 1024, 2048, 4096)
 FIELDS = ([f"fold_across_{d}_bits.{half}" for d in FOLD_DISTANCES for half in ("low", "high")]
           + ["reduce_128"]
           + [f"reduce_lanes[{i}].{half}" for i in range(4) for half in ("low", "high")]
-          + ["barrett_quotient", "barrett_poly", "barrett_poly_x0"])
+          + ["barrett_quotient", "barrett_poly", "barrett_poly_x0"]
+          + [f"x8_pow2k[{k}]" for k in range(64)]
+          + ["msb_barrett_quotient", "msb_barrett_poly"])
+JOIN_MAX = 4096
+JOIN_FIELDS = [f"join[{i}].{k}" for i in range(JOIN_MAX // 8) for k in ("by_l", "by_2l", "by_3l")]
 
 
 def degree(a):
@@ -34,6 +40,28 @@ def divmod_poly(a, b):
 
 def reflect(v, bits):
     return int(format(v, f"0{bits}b")[::-1], 2)
+
+
+def mulmod(a, b, g):
+    """a * b mod g: the carry-less product, then the remainder."""
+    product = 0
+    while b:
+        if b & 1:
+            product ^= a
+        a <<= 1
+        b >>= 1
+    return divmod_poly(product, g)[1]
+
+
+def xpow_mod(e, g):
+    """x^e mod g for any e >= 0, squaring for each bit of e."""
+    result, base = 1, divmod_poly(2, g)[1]
+    while e:
+        if e & 1:
+            result = mulmod(result, base, g)
+        base = mulmod(base, base, g)
+        e >>= 1
+    return divmod_poly(result, g)[1]
 
 
 def constants(width, poly, refin):
@@ -69,10 +97,33 @@ def constants(width, poly, refin):
         out["barrett_quotient"] = xdiv(128) ^ (1 << 64)
         out["barrett_poly"] = g ^ (1 << 64)
         out["barrett_poly_x0"] = 0
+    # combine.c's MSB-first powers and Barrett pair, whatever the bit order
+    p = (1 << width) | poly
+    for k in range(64):
+        out[f"x8_pow2k[{k}]"] = xpow_mod(8 << k, p)
+    out["msb_barrett_quotient"] = xdiv(128) ^ (1 << 64)
+    out["msb_barrett_poly"] = g ^ (1 << 64)
+    return out
+
+
+def join_constants(poly):
+    """struct crc32_join of a reflected 32-bit model: join[L/8 - 1] shifts a stream's CRC
+    past k later streams of L bytes: reflect32(x^(8kL - 33) mod P), k = 1, 2, 3."""
+    p = (1 << 32) | poly
+    out = {}
+    for i in range(JOIN_MAX // 8):
+        length = 8 * (i + 1)
+        for k, name in ((1, "by_l"), (2, "by_2l"), (3, "by_3l")):
+            out[f"join[{i}].{name}"] = reflect(xpow_mod(8 * k * length - 33, p), 32)
     return out
 
 
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--join":
+        c = join_constants(int(argv[2], 16))
+        for name in JOIN_FIELDS:
+            print(f"{name} {c[name]:016x}")
+        return
     if len(argv) != 4:
         sys.exit(__doc__)
     width, poly, refin = int(argv[1]), int(argv[2], 16), int(argv[3])

@@ -2,12 +2,12 @@
  * CPU feature detection, once, in one place.  A feature counts only when the CPU has
  * it and the OS saves the register state it needs (XGETBV for YMM/ZMM).
  */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
+#include "internal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -110,10 +110,6 @@ static const struct {
     {CRC_CPU_ARM_SHA3, "sha3"},
 };
 
-/* Features in use: those detected, less any masked off by CRCFORGE_CPU_MASK or by
- * crc_cpu_set_mask.  0 until the first query. */
-static _Atomic uint32_t cached;
-
 /* CRCFORGE_CPU_MASK: the features to keep, names separated by commas or spaces, or
  * "none"; the others are treated as absent.  Unknown names are reported and ignored. */
 static uint32_t mask_from_env(void)
@@ -139,25 +135,37 @@ static uint32_t mask_from_env(void)
     return keep;
 }
 
+/* Detected, less CRCFORGE_CPU_MASK's: built once (crc_once). */
+static crc_once_slot detected;
+
+static void fill_detected(void *features, const void *unused)
+{
+    (void)unused;
+    *(uint32_t *)features = detect() & (mask_from_env() | CRC_CPU_KNOWN);
+}
+
+/* crc_cpu_set_mask's features for the tests, replacing the environment's; 0 when unset. */
+static _Atomic uint32_t test_features;
+
 uint32_t crc_cpu_features(void)
 {
-    uint32_t f = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (f == 0) {
-        f = detect() & (mask_from_env() | CRC_CPU_KNOWN);
-        atomic_store_explicit(&cached, f, memory_order_relaxed);
-    }
-    return f;
+    uint32_t f = atomic_load_explicit(&test_features, memory_order_relaxed);
+    if (f == 0)
+        f = *(const uint32_t *)crc_once(&detected, sizeof f, fill_detected, NULL);
+    return f | CRC_CPU_GUARANTEED;
+}
+
+int crc_cpu_queried(void)
+{
+    return crc_once_peek(&detected) != NULL ||
+           atomic_load_explicit(&test_features, memory_order_relaxed) != 0;
 }
 
 /* A mask can only take features away: what the CPU lacks stays absent. */
 void crc_cpu_set_mask(uint32_t keep)
 {
-    atomic_store_explicit(&cached, detect() & (keep | CRC_CPU_KNOWN), memory_order_relaxed);
-}
-
-int crc_cpu_has(uint32_t features)
-{
-    return (crc_cpu_features() & features) == features;
+    atomic_store_explicit(&test_features, detect() & (keep | CRC_CPU_KNOWN),
+                          memory_order_relaxed);
 }
 
 const char *crcforge_cpu_features(void)

@@ -19,13 +19,82 @@ enum {
     CRC_CPU_ARM_SHA3 = 1u << 11,
 };
 
-/* The features in use: detected by CPUID/XGETBV (or getauxval), less those masked off
- * by the environment variable CRCFORGE_CPU_MASK (a list of the names to keep, e.g.
- * "sse4.1,sse4.2,pclmulqdq", or "none"), read at the first query. */
+/*
+ * The features this build's compiler flags guarantee (-march=x86-64-v3, -mavx2
+ * -mvpclmulqdq, -march=armv8.2-a+crypto+sha3, ...): whatever the library runs on has
+ * them, so a check of those alone compiles to "yes" and makes no CPUID query.  The
+ * default build guarantees none of them.
+ */
+#if defined(__SSE4_1__)
+#define CRC_CPU_BUILD_SSE41 CRC_CPU_SSE41
+#else
+#define CRC_CPU_BUILD_SSE41 0
+#endif
+#if defined(__SSE4_2__)
+#define CRC_CPU_BUILD_SSE42 CRC_CPU_SSE42
+#else
+#define CRC_CPU_BUILD_SSE42 0
+#endif
+#if defined(__PCLMUL__)
+#define CRC_CPU_BUILD_PCLMUL CRC_CPU_PCLMUL
+#else
+#define CRC_CPU_BUILD_PCLMUL 0
+#endif
+#if defined(__AVX2__)
+#define CRC_CPU_BUILD_AVX2 CRC_CPU_AVX2
+#else
+#define CRC_CPU_BUILD_AVX2 0
+#endif
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#define CRC_CPU_BUILD_AVX512 (CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL)
+#else
+#define CRC_CPU_BUILD_AVX512 0
+#endif
+#if defined(__VPCLMULQDQ__)
+#define CRC_CPU_BUILD_VPCLMUL CRC_CPU_VPCLMUL
+#else
+#define CRC_CPU_BUILD_VPCLMUL 0
+#endif
+#if defined(__ARM_FEATURE_CRC32)
+#define CRC_CPU_BUILD_ARM_CRC32 CRC_CPU_ARM_CRC32
+#else
+#define CRC_CPU_BUILD_ARM_CRC32 0
+#endif
+#if defined(__ARM_FEATURE_AES) || defined(__ARM_FEATURE_CRYPTO)
+#define CRC_CPU_BUILD_ARM_PMULL CRC_CPU_ARM_PMULL
+#else
+#define CRC_CPU_BUILD_ARM_PMULL 0
+#endif
+#if defined(__ARM_FEATURE_SHA3)
+#define CRC_CPU_BUILD_ARM_SHA3 CRC_CPU_ARM_SHA3
+#else
+#define CRC_CPU_BUILD_ARM_SHA3 0
+#endif
+#define CRC_CPU_GUARANTEED                                                                 \
+    ((uint32_t)(CRC_CPU_BUILD_SSE41 | CRC_CPU_BUILD_SSE42 | CRC_CPU_BUILD_PCLMUL |         \
+                CRC_CPU_BUILD_AVX2 | CRC_CPU_BUILD_AVX512 | CRC_CPU_BUILD_VPCLMUL |        \
+                CRC_CPU_BUILD_ARM_CRC32 | CRC_CPU_BUILD_ARM_PMULL | CRC_CPU_BUILD_ARM_SHA3))
+
+/* The features in use: detected by CPUID/XGETBV (or getauxval) on the first query, less
+ * those masked off by the environment variable CRCFORGE_CPU_MASK (a list of the names to
+ * keep, e.g. "sse4.1,sse4.2,pclmulqdq", or "none"), plus those the build guarantees (no
+ * mask removes them). */
 uint32_t crc_cpu_features(void);
-int crc_cpu_has(uint32_t features); /* all of them */
-/* For tests: keep only the features in `keep` (CRC_CPU_* bits) that the CPU has; a
- * mask never adds one.  Call crcforge_impl_force afterwards to re-resolve dispatch. */
+
+/* All of `features`: the guaranteed ones need no query. */
+static inline int crc_cpu_has(uint32_t features)
+{
+    const uint32_t query = features & ~CRC_CPU_GUARANTEED;
+    return query == 0 || (crc_cpu_features() & query) == query;
+}
+
+/* Whether the CPU's features have been queried (CPUID, getauxval) in this process: the
+ * tests' way to see that guaranteed features need none. */
+int crc_cpu_queried(void);
+
+/* For tests: keep only the features in `keep` (CRC_CPU_* bits) that the CPU has, instead
+ * of CRCFORGE_CPU_MASK's; a mask never adds one (nor removes a guaranteed one).  Call
+ * crcforge_impl_force afterwards to re-resolve dispatch. */
 void crc_cpu_set_mask(uint32_t keep);
 
 #endif /* CRCFORGE_CPU_H */

@@ -1,88 +1,203 @@
 /*
- * CRC-16/XMODEM of short inputs (0..CRC16_SHORT_MAX bytes), the hot path of cluster key
- * slots.  XMODEM starts from a zero register, so leading zero bytes do not change the
- * CRC: a key can be loaded right-aligned into a zero-padded word and reduced whole.
+ * The short CRC-16/XMODEM paths: CRC-16/XMODEM of 0..CRC16_SHORT_MAX bytes with carry-less
+ * multiplies, the hot path of cluster key slots, written once for x86 PCLMULQDQ
+ * (x86/crc16_xmodem_pclmul.c, whose header comment gives the mathematics) and ARM PMULL
+ * (arm/crc16_xmodem_pmull.c).  Each such path is a registry entry serving CRC-16/XMODEM:
+ * this kernel up to CRC16_SHORT_MAX bytes, a folding tier of the same ISA beyond, and the
+ * short-key operations of keyslot.h.  Its constants are CRC-16/XMODEM's fold_consts:
+ * reduce_lanes for the word multipliers, the MSB-first Barrett pair.
  *
- * Every path computes M(x) * x^16 mod P(x) for the n-byte message M (first byte most
- * significant), P = x^16 + 0x1021, with constants derived at first use from the
- * catalogue's polynomial (crc16_short_consts).
+ * The including file defines first:
+ *   TARGET (the function attributes) and RUNNABLE (the kernel's CPU check);
+ *   vec_t, a 128-bit vector, and its operations: V_LOAD(p) 16 bytes, V_PAIR(lo, hi)
+ *   from two qwords (lo the low one), V_XOR, V_OR, V_SHUFFLE(x, idx) (bytes of x picked
+ *   by idx, zero for an out-of-range index), V_BRACES(x) (0xff where a byte is '{'),
+ *   V_ANY(x) (a byte is nonzero), V_CLMUL(a, ia, b, ib) (qword ia of a times qword ib of
+ *   b, carry-less), V_LOW_UP(x) (the low qword moved up, zero below), V_WORD3(x) (bits
+ *   48..63, the CRC);
+ * then, after including this file, one CRC16_XMODEM_PATH(SUFFIX, FOLD) per folding tier.
  */
-#ifndef CRCFORGE_CRC16_SHORT_H
-#define CRCFORGE_CRC16_SHORT_H
+#include "bytes.h"
+#include "fold_consts.h"
+#include "keyslot.h"
 
-#include <stdatomic.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#define CRC16_SHORT_MAX 64
-
-struct crc16_short_consts {
-    /* fold[j] = (x^(64j+16) mod P) * x^48: a 64-bit word followed by j more words,
-     * multiplied by it, lands as (A mod-P-equivalent) * x^48 in a 128-bit lane. */
-    uint64_t fold[CRC16_SHORT_MAX / 8];
-    /* Barrett reduction of A (degree < 80): mu = floor(x^80 / P) - x^64, and
-     * poly_x48 = (P - x^16) * x^48; adjacent, in this order (one 16-byte load). */
-    uint64_t barrett_mu;
-    uint64_t poly_x48;
-    /* Portable path, slicing-by-2: by_byte[v] = v x^16 mod P, by_byte_x8[v] = v x^24 mod P. */
-    uint16_t by_byte[256];
-    uint16_t by_byte_x8[256];
-    /* A byte-shuffle (pshufb, tbl) control window: take_last[16 - k ..] keeps the first
-     * k bytes of a 16-byte load, reversed (the first byte most significant) and
-     * right-aligned, and zeroes the rest (index 0x80). */
-    uint8_t take_last[32];
-};
-
-/* One short-input path, for n <= CRC16_SHORT_MAX; both functions read exactly p[0..n).
- * crc: the CRC-16/XMODEM from a zero register.  slot: the cluster slot of the key; it
- * looks for '{' on the loads its CRC needs and hands a key holding one to
- * crc_keyslot_by_rule, so the common case costs one pass over the loaded key. */
-struct crc16_short_impl {
-    const char *name;
-    int (*runnable)(void);
-    uint16_t (*crc)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
-    unsigned (*slot)(const struct crc16_short_consts *k, const uint8_t *p, size_t n);
-    /* slots[i] = the slot of keys[i] (any length), for i < n. */
-    void (*slots)(const struct crc16_short_consts *k, const void *const *keys,
-                  const size_t *lens, size_t n, uint16_t *slots);
-    size_t table_bytes; /* constants and tables it reads */
-};
-
-/* The constants, filled once (pthread_once) by crc16_short_consts() or crc16_short_resolve()
- * (which the first call through crc16_short_best() makes); read them only after. */
-extern struct crc16_short_consts crc16_short_k;
-const struct crc16_short_consts *crc16_short_consts(void);
-
-extern const struct crc16_short_impl crc16_short_portable;
-#if defined(__x86_64__)
-#define CRC16_SHORT_CLMUL_IMPL &crc16_short_pclmul,
-extern const struct crc16_short_impl crc16_short_pclmul; /* x86/crc16_short_pclmul.c */
-#elif defined(__aarch64__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define CRC16_SHORT_CLMUL_IMPL &crc16_short_pmull,
-extern const struct crc16_short_impl crc16_short_pmull; /* arm/crc16_short_pmull.c */
-#else
-#define CRC16_SHORT_CLMUL_IMPL
-#endif
-
-/* Every compiled-in path, best first (tests force each one); the resolver picks the
- * first runnable one, once. */
-extern const struct crc16_short_impl *const crc16_short_impls[];
-extern const size_t crc16_short_impl_count;
-const struct crc16_short_impl *crc16_short_resolve(void);
-
-/* The best path this CPU runs.  Until the first call it is a stand-in whose functions
- * resolve (building the constants) and then forward, so the hot path tests nothing. */
-extern _Atomic(const struct crc16_short_impl *) crc16_short_current;
-static inline const struct crc16_short_impl *crc16_short_best(void)
+/* p[0..n), n <= 8, as a big-endian integer; overlapping loads agree where they meet. */
+static inline uint64_t load_be_upto8(const uint8_t *p, size_t n)
 {
-    return atomic_load_explicit(&crc16_short_current, memory_order_acquire);
+    if (n >= 4)
+        return (uint64_t)crc_load_be32(p) << (8 * (n - 4)) | crc_load_be32(p + n - 4);
+    if (n == 0)
+        return 0;
+    return (uint64_t)p[0] << (8 * (n - 1)) | (uint64_t)p[n / 2] << (8 * (n - 1 - n / 2)) |
+           p[n - 1];
 }
 
-/* keyslot.c: the cluster slot of any key by the hash-tag rule, hashing with the given
- * path (for tests; crcforge_keyslot uses the best one); the same for a key that may
- * hold a hash tag, after the path's slot function found a '{'. */
-unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len);
-unsigned crc_keyslot_by_rule(const struct crc16_short_impl *impl, const uint8_t *key,
-                             size_t len);
+/* The word multipliers k_j = (x^(64j+16) mod P) x^48 = x^(64j+64) mod P x^48, two by two:
+ * words j (low qword) and j+1 (high qword) for even j, from reduce_lanes (fold_consts.h). */
+TARGET static inline vec_t word_multipliers(const struct fold_consts *k, size_t j)
+{
+    return V_LOAD(&k->reduce_lanes[3 - j / 2]);
+}
 
-#endif /* CRCFORGE_CRC16_SHORT_H */
+/* The last two words [w_{m-2} | w_{m-1}] (high | low qword) into A x^48. */
+TARGET static inline vec_t fold_last_pair(vec_t x, const struct fold_consts *k)
+{
+    return V_XOR(V_LOW_UP(x), V_CLMUL(x, 1, word_multipliers(k, 0), 1));
+}
+
+/* Words j (low qword) and j+1 (high qword) from the end, times k_j and k_{j+1}. */
+TARGET static inline vec_t fold_pair(vec_t x, const struct fold_consts *k, size_t j)
+{
+    vec_t kv = word_multipliers(k, j);
+    return V_XOR(V_CLMUL(x, 0, kv, 0), V_CLMUL(x, 1, kv, 1));
+}
+
+/* The CRC of p[0..n); with stop_at_brace (a constant at each call site), -1 instead
+ * when the key holds a '{', found on the loads the CRC needs anyway (zero padding never
+ * is one). */
+TARGET static inline int crc16_short_body(const struct fold_consts *k, const uint8_t *p,
+                                          size_t n, int stop_at_brace)
+{
+    /* barrett_quotient, barrett_poly: adjacent, the low and high qwords. */
+    const vec_t barrett = V_LOAD(&k->barrett_quotient);
+    vec_t t;
+    if (n <= 8) {
+        /* A = word x^16: A_hi = word, A_lo = 0; the word can stay in the low qword. */
+        vec_t x = V_PAIR(load_be_upto8(p, n), 0);
+        if (stop_at_brace && V_ANY(V_BRACES(x)))
+            return -1;
+        vec_t h = V_CLMUL(x, 0, barrett, 0);  /* A_hi mu' */
+        vec_t qh = V_CLMUL(h, 1, barrett, 1); /* floor(A_hi mu'/x^64) P' */
+        vec_t qa = V_CLMUL(x, 0, barrett, 1); /* A_hi P' */
+        return V_WORD3(V_XOR(qh, qa));
+    }
+    if (n < 16) {
+        uint64_t first = crc_load_be64(p) >> (8 * (16 - n)), last = crc_load_be64(p + n - 8);
+        vec_t x = V_PAIR(last, first);
+        if (stop_at_brace && V_ANY(V_BRACES(x)))
+            return -1;
+        t = fold_last_pair(x, k);
+    } else {
+        /* crc_reverse_window[0..16): the full byte reversal. */
+        const vec_t reverse = V_LOAD(crc_reverse_window);
+        const uint8_t *block = p + n - 16;
+        vec_t raw = V_LOAD(block);
+        vec_t braces = V_BRACES(raw);
+        t = fold_last_pair(V_SHUFFLE(raw, reverse), k);
+        size_t j = 2;
+        for (; block - p > 16; j += 2) {
+            block -= 16;
+            raw = V_LOAD(block);
+            braces = V_OR(braces, V_BRACES(raw));
+            t = V_XOR(t, fold_pair(V_SHUFFLE(raw, reverse), k, j));
+        }
+        if (block > p) {
+            size_t first = (size_t)(block - p); /* 1..16 bytes left, at p */
+            vec_t take = V_LOAD(crc_reverse_window + 16 - first);
+            raw = V_LOAD(p); /* bytes past `first` are key too */
+            braces = V_OR(braces, V_BRACES(raw));
+            t = V_XOR(t, fold_pair(V_SHUFFLE(raw, take), k, j));
+        }
+        if (stop_at_brace && V_ANY(braces))
+            return -1;
+    }
+    vec_t h = V_CLMUL(t, 1, barrett, 0);  /* A_hi mu' */
+    vec_t qh = V_CLMUL(h, 1, barrett, 1); /* floor(A_hi mu'/x^64) P' */
+    vec_t qa = V_CLMUL(t, 1, barrett, 1); /* A_hi P' */
+    return V_WORD3(V_XOR(t, V_XOR(qh, qa)));
+}
+
+/* CRC-16/XMODEM's constants: built by the first use of the model (crc_once). */
+static inline const struct fold_consts *crc16_short_consts(const crcforge_model *m)
+{
+    const struct fold_consts *k = fold_consts_peek(m);
+    return k != NULL ? k : fold_consts_build(m);
+}
+
+/* A key that holds a '{': the rule, its hashed part through the same body.  Out of line,
+ * so that the common case saves no registers for memchr's calls. */
+TARGET static __attribute__((noinline, cold)) unsigned
+crc16_short_tagged(const struct fold_consts *k, const uint8_t *p, size_t n)
+{
+    p = crc_hash_tag(p, &n);
+    return (unsigned)crc16_short_body(k, p, n, 0) & 16383;
+}
+
+/* The slot of a key of n <= CRC16_SHORT_MAX bytes: the CRC pass looks for '{' on its
+ * loads; only a key holding one goes through the rule. */
+TARGET static inline unsigned crc16_short_slot_of(const struct fold_consts *k, const uint8_t *p,
+                                                  size_t n)
+{
+    int crc = crc16_short_body(k, p, n, 1);
+    if (crc < 0)
+        return crc16_short_tagged(k, p, n);
+    return (unsigned)crc & 16383;
+}
+
+TARGET static unsigned crc16_short_slot(const crcforge_model *m, const uint8_t *p, size_t n)
+{
+    return crc16_short_slot_of(crc16_short_consts(m), p, n);
+}
+
+/* The body inlined in the loop: the constants stay in registers, no call per key. */
+TARGET static size_t crc16_short_slots(const crcforge_model *m, const void *const *keys,
+                                       const size_t *lens, size_t n, uint16_t *slots)
+{
+    const struct fold_consts *k = crc16_short_consts(m);
+    for (size_t i = 0; i < n; i++) {
+        if (lens[i] > CRC16_SHORT_MAX)
+            return i;
+        slots[i] = (uint16_t)crc16_short_slot_of(k, keys[i], lens[i]);
+    }
+    return n;
+}
+
+static const struct crc_keyslot_ops crc16_short_keyslot = {
+    crc16_short_slot, crc16_short_slots,
+    sizeof(struct fold_pair) * 4 + 2 * sizeof(uint64_t) + sizeof crc_reverse_window +
+        16, /* and a vector of '{' */
+};
+
+/* n <= CRC16_SHORT_MAX bytes from any register: a start value r != 0 adds r x^(8n) mod P,
+ * which xored into the first two bytes of a copy it does (n >= 2); one byte b from r is
+ * (r_hi ^ b) x^16 + r_lo x^8 mod P, the second term already reduced. */
+TARGET static uint64_t crc16_short_update(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                          size_t n)
+{
+    const struct fold_consts *k = crc16_short_consts(m);
+    if (reg == 0)
+        return (uint64_t)crc16_short_body(k, p, n, 0);
+    if (n >= 2) {
+        uint8_t copy[CRC16_SHORT_MAX];
+        memcpy(copy, p, n);
+        copy[0] ^= (uint8_t)(reg >> 8);
+        copy[1] ^= (uint8_t)reg;
+        return (uint64_t)crc16_short_body(k, copy, n, 0);
+    }
+    if (n == 1) {
+        const uint8_t b = (uint8_t)(p[0] ^ (reg >> 8));
+        return (uint64_t)crc16_short_body(k, &b, 1, 0) ^ ((reg & 0xff) << 8);
+    }
+    return reg;
+}
+
+/*
+ * The registry entry crc_impl_crc16_xmodem_SUFFIX, named "crc16_xmodem_SUFFIX": this
+ * kernel up to CRC16_SHORT_MAX bytes, FOLD (the folding tier whose update is
+ * fold_update_FOLD and record crc_impl_fold_FOLD) beyond.
+ */
+#define CRC16_XMODEM_PATH(SUFFIX, FOLD)                                                  \
+    static uint64_t update_##SUFFIX(const crcforge_model *m, uint64_t reg, const uint8_t *p, \
+                                    size_t n)                                           \
+    {                                                                                   \
+        if (n <= CRC16_SHORT_MAX)                                                       \
+            return crc16_short_update(m, reg, p, n);                                    \
+        return fold_update_##FOLD(m, reg, p, n);                                        \
+    }                                                                                   \
+    static int runnable_##SUFFIX(void)                                                  \
+    {                                                                                   \
+        return RUNNABLE() && crc_impl_fold_##FOLD.runnable();                           \
+    }                                                                                   \
+    const struct crc_impl crc_impl_crc16_xmodem_##SUFFIX = {                            \
+        "crc16_xmodem_" #SUFFIX, runnable_##SUFFIX, crc16_xmodem_serves, update_##SUFFIX, \
+        &crc16_short_keyslot}

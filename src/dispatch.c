@@ -1,9 +1,11 @@
 /*
- * Dispatch: each model's path is chosen once, on first use, from a best-first list
- * of implementations, and published with an atomic store; the hot path pays one
- * acquire load and an indirect call.  Resolution is idempotent, so a race between two
- * first uses only repeats the same work.  Forcing (crcforge_impl_force or the
- * environment variable CRCFORGE_IMPL) is applied here.
+ * Dispatch: each model's path is chosen once, on first use, from a best-first list of
+ * implementations.  A selection is an atomic pointer that starts at a stand-in: the
+ * model's at crc_impl_unresolved, whose update resolves the path, publishes it with a
+ * release store and forwards the call, so the hot path is one acquire load and an
+ * indirect call, with no test; the forced path (crcforge_impl_force, the environment
+ * variable CRCFORGE_IMPL) at `environment_unread`.  Resolution is idempotent, so a race
+ * between two first uses only repeats the same work.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,11 +32,6 @@ static const struct crc_impl *const registry[] = {
 };
 #define REGISTRY_SIZE (sizeof registry / sizeof registry[0])
 
-/* The forced path, or NULL for the automatic choice.  `forced_set` records whether
- * the environment has been read yet. */
-static _Atomic(const struct crc_impl *) forced;
-static atomic_int forced_set;
-
 const struct crc_impl *crc_impl_lookup(const char *name)
 {
     if (name == NULL)
@@ -45,7 +42,7 @@ const struct crc_impl *crc_impl_lookup(const char *name)
     return NULL;
 }
 
-static const char *unusable_reason(const struct crc_impl *impl)
+const char *crc_impl_unusable(const struct crc_impl *impl)
 {
     if (impl == NULL)
         return "unknown implementation (see `crcforge cpu --impls`)";
@@ -54,30 +51,55 @@ static const char *unusable_reason(const struct crc_impl *impl)
     return NULL;
 }
 
-static const struct crc_impl *forced_impl(void)
+static uint64_t resolve_then_update(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                    size_t n)
 {
-    if (!atomic_load_explicit(&forced_set, memory_order_acquire)) {
-        const char *env = getenv("CRCFORGE_IMPL");
-        const struct crc_impl *impl = NULL;
-        if (env != NULL && *env != '\0' && strcmp(env, "auto") != 0) {
-            impl = crc_impl_lookup(env);
-            const char *why = unusable_reason(impl);
-            if (why != NULL) {
-                fprintf(stderr, "crcforge: CRCFORGE_IMPL=%s: %s; using the automatic choice\n",
-                        env, why);
-                impl = NULL;
-            }
-        }
-        const struct crc_impl *expected = NULL;
-        atomic_compare_exchange_strong(&forced, &expected, impl);
-        atomic_store_explicit(&forced_set, 1, memory_order_release);
-    }
-    return atomic_load_explicit(&forced, memory_order_acquire);
+    return crc_impl_resolve(m)->update(m, reg, p, n);
 }
 
-int crc_impl_forced(void)
+static int never(void)
 {
-    return forced_impl() != NULL;
+    return 0;
+}
+
+static int no_model(const crcforge_model *m)
+{
+    (void)m;
+    return 0;
+}
+
+const struct crc_impl crc_impl_unresolved = {"unresolved", never, no_model, resolve_then_update,
+                                             NULL};
+
+/* The forced path, NULL for the automatic choice, or `environment_unread` until
+ * CRCFORGE_IMPL has been read (unless crcforge_impl_force came first). */
+static const struct crc_impl environment_unread = {"unread", never, no_model, NULL, NULL};
+static _Atomic(const struct crc_impl *) forced = &environment_unread;
+
+static const struct crc_impl *forced_from_environment(void)
+{
+    const char *env = getenv("CRCFORGE_IMPL");
+    if (env == NULL || *env == '\0' || strcmp(env, "auto") == 0)
+        return NULL;
+    const struct crc_impl *impl = crc_impl_lookup(env);
+    const char *why = crc_impl_unusable(impl);
+    if (why != NULL) {
+        fprintf(stderr, "crcforge: CRCFORGE_IMPL=%s: %s; using the automatic choice\n", env,
+                why);
+        return NULL;
+    }
+    return impl;
+}
+
+static const struct crc_impl *forced_impl(void)
+{
+    const struct crc_impl *impl = atomic_load_explicit(&forced, memory_order_acquire);
+    if (impl == &environment_unread) {
+        const struct crc_impl *read = forced_from_environment();
+        if (atomic_compare_exchange_strong(&forced, &impl, read))
+            impl = read;
+    }
+    return impl;
 }
 
 const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
@@ -125,9 +147,8 @@ const char *crcforge_impl_chosen(const crcforge_model *m)
 {
     if (m == NULL)
         return NULL;
-    const struct crc_impl *impl = atomic_load_explicit(&((crcforge_model *)m)->impl,
-                                                       memory_order_acquire);
-    return (impl != NULL ? impl : crc_impl_resolve(m))->name;
+    const struct crc_impl *impl = crc_selected(m);
+    return (impl != &crc_impl_unresolved ? impl : crc_impl_resolve(m))->name;
 }
 
 int crcforge_impl_force(const char *name, const char **why)
@@ -135,7 +156,7 @@ int crcforge_impl_force(const char *name, const char **why)
     const struct crc_impl *impl = NULL;
     if (name != NULL && strcmp(name, "auto") != 0) {
         impl = crc_impl_lookup(name);
-        const char *reason = unusable_reason(impl);
+        const char *reason = crc_impl_unusable(impl);
         if (reason != NULL) {
             if (why != NULL)
                 *why = reason;
@@ -143,26 +164,8 @@ int crcforge_impl_force(const char *name, const char **why)
         }
     }
     atomic_store(&forced, impl);
-    atomic_store(&forced_set, 1);
     /* Re-resolve the catalogue on next use; custom models resolved before keep theirs. */
     for (size_t i = 0; i < crc_catalogue_count; i++)
-        atomic_store(&crc_catalogue[i].impl, NULL);
-    return 0;
-}
-
-int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
-                       const char **why)
-{
-    const struct crc_impl *impl = crc_impl_lookup(name);
-    const char *reason = m == NULL ? "no model given" : unusable_reason(impl);
-    if (reason == NULL && !impl->supports(m))
-        reason = "that implementation does not serve this model";
-    if (reason != NULL) {
-        if (why != NULL)
-            *why = reason;
-        return -1;
-    }
-    crcforge_init(s, m);
-    s->impl = impl;
+        atomic_store(&crc_catalogue[i].impl, &crc_impl_unresolved);
     return 0;
 }

@@ -1,11 +1,8 @@
 /*
- * Folding and Barrett constants from a model's polynomial (derivations in fold_consts.h).
- * Polynomials over GF(2) are held MSB-first in integers; G' = G * x^(64 - width) has degree
- * 64, and every residue mod G' fits in 64 bits.  scripts/fold_consts.py derives the same
- * numbers independently; tests/library/test_fold_consts.py compares the two.
+ * The derived constants of fold_consts.h from a model's polynomial, with gf2.h's
+ * arithmetic.  scripts/fold_consts.py derives the same numbers independently;
+ * tests/library/test_fold_consts.py compares the two.
  */
-#include <stdlib.h>
-
 #include "fold_consts.h"
 
 int fold_supported(const crcforge_model *m)
@@ -13,80 +10,98 @@ int fold_supported(const crcforge_model *m)
     return m->p.width >= 8 && m->p.width <= 64;
 }
 
-uint64_t fold_xpow_mod(unsigned k, uint64_t low)
-{
-    if (k < 64)
-        return (uint64_t)1 << k;
-    uint64_t r = low; /* x^64 mod G' */
-    for (unsigned i = 64; i < k; i++)
-        r = (r << 1) ^ ((r >> 63) ? low : 0);
-    return r;
-}
-
-/* Dividing x^(j+1) = x * (q*G' + r): the quotient gains the top bit of r. */
-uint64_t fold_xpow_div(unsigned k, uint64_t low)
-{
-    uint64_t q = 1, r = low; /* x^64 = 1 * G' + low */
-    for (unsigned j = 64; j < k; j++) {
-        uint64_t top = r >> 63;
-        q = (q << 1) | top;
-        r = (r << 1) ^ (top ? low : 0);
-    }
-    return q;
-}
-
-static struct fold_pair fold_pair_for(unsigned d, uint64_t low, int lsb_first)
+static struct fold_pair fold_pair_for(unsigned d, const crcforge_params *p)
 {
     struct fold_pair f;
-    if (lsb_first) {
-        f.low = crc_reflect(fold_xpow_mod(d + 63, low), 64);
-        f.high = crc_reflect(fold_xpow_mod(d - 1, low), 64);
+    if (p->refin) {
+        f.low = crc_reflect(gf2_xpow_mod_lifted(d + 63, p), 64);
+        f.high = crc_reflect(gf2_xpow_mod_lifted(d - 1, p), 64);
     } else {
-        f.low = fold_xpow_mod(d, low);
-        f.high = fold_xpow_mod(d + 64, low);
+        f.low = gf2_xpow_mod_lifted(d, p);
+        f.high = gf2_xpow_mod_lifted(d + 64, p);
     }
     return f;
 }
 
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
 {
-    const uint64_t low = fold_lifted_poly(p); /* G' - x^64 */
+    const uint64_t low = gf2_lifted_poly(p); /* G' - x^64 */
+    const uint64_t quotient = gf2_barrett_quotient(p);
     const int lsb = p->refin != 0;
     c->width = p->width;
     c->lsb_first = lsb;
-    c->fold_across_128_bits = fold_pair_for(128, low, lsb);
-    c->fold_across_256_bits = fold_pair_for(256, low, lsb);
-    c->fold_across_512_bits = fold_pair_for(512, low, lsb);
-    c->fold_across_1024_bits = fold_pair_for(1024, low, lsb);
-    c->fold_across_2048_bits = fold_pair_for(2048, low, lsb);
-    c->fold_across_4096_bits = fold_pair_for(4096, low, lsb);
+    c->fold_across_128_bits = fold_pair_for(128, p);
+    c->fold_across_256_bits = fold_pair_for(256, p);
+    c->fold_across_512_bits = fold_pair_for(512, p);
+    c->fold_across_1024_bits = fold_pair_for(1024, p);
+    c->fold_across_2048_bits = fold_pair_for(2048, p);
+    c->fold_across_4096_bits = fold_pair_for(4096, p);
     for (unsigned i = 0; i < 4; i++)
-        c->reduce_lanes[i] = fold_pair_for(64 + 128 * (3 - i), low, lsb);
+        c->reduce_lanes[i] = fold_pair_for(64 + 128 * (3 - i), p);
     if (lsb) {
-        c->reduce_128 = crc_reflect(fold_xpow_mod(127, low), 64);
-        c->barrett_quotient = crc_reflect(fold_xpow_div(127, low), 64);
+        c->reduce_128 = crc_reflect(gf2_xpow_mod_lifted(127, p), 64);
+        /* floor(x^127 / G') = floor(x^128 / G') / x: the x^64 term becomes bit 63. */
+        c->barrett_quotient = crc_reflect((uint64_t)1 << 63 | quotient >> 1, 64);
         /* Coefficients 64..1 of G' at bits 0..63: bit b is coefficient 64 - b. */
         c->barrett_poly = crc_reflect((low >> 1) | (uint64_t)1 << 63, 64);
         c->barrett_poly_x0 = (low & 1) ? ~(uint64_t)0 : 0;
     } else {
-        c->reduce_128 = fold_xpow_mod(128, low);
-        c->barrett_quotient = fold_xpow_div(128, low);
+        c->reduce_128 = gf2_xpow_mod_lifted(128, p);
+        c->barrett_quotient = quotient;
         c->barrett_poly = low;
         c->barrett_poly_x0 = 0;
     }
+    c->x8_pow2k[0] = crc_xpow_mod(8, p);
+    for (int k = 1; k < 64; k++)
+        c->x8_pow2k[k] = crc_mulmod(c->x8_pow2k[k - 1], c->x8_pow2k[k - 1], p);
+    c->msb_barrett_quotient = quotient;
+    c->msb_barrett_poly = low;
+}
+
+static void fill_fold_consts(void *c, const void *m)
+{
+    fold_consts_compute(c, &((const crcforge_model *)m)->p);
 }
 
 const struct fold_consts *fold_consts_build(const crcforge_model *m)
 {
-    crcforge_model *mm = (crcforge_model *)m;
-    struct fold_consts *fresh = malloc(sizeof *fresh);
-    if (fresh == NULL)
-        abort(); /* a few hundred bytes once per model: nothing sensible to return instead */
-    fold_consts_compute(fresh, &m->p);
-    return CRC_PUBLISH_ONCE(&mm->fold, fresh);
+    return crc_once((crc_once_slot *)&m->consts, sizeof(struct fold_consts), fill_fold_consts,
+                    m);
 }
 
-void fold_consts_release(crcforge_model *m)
+void crc32_join_compute(struct crc32_join *j, const crcforge_params *p)
 {
-    free(atomic_exchange(&m->fold, NULL));
+    uint64_t by_l = crc_xpow_mod(8 * 8 - 33, p), by_2l = crc_xpow_mod(16 * 8 - 33, p),
+             by_3l = crc_xpow_mod(24 * 8 - 33, p);
+    const uint64_t x64 = crc_xpow_mod(64, p), x128 = crc_xpow_mod(128, p),
+                   x192 = crc_xpow_mod(192, p);
+    for (size_t i = 0; i < CRC32_JOIN_MAX / 8; i++) { /* L = 8 * (i + 1) */
+        j->join[i].by_l = (uint32_t)crc_reflect(by_l, 32);
+        j->join[i].by_2l = (uint32_t)crc_reflect(by_2l, 32);
+        j->join[i].by_3l = (uint32_t)crc_reflect(by_3l, 32);
+        by_l = crc_mulmod(by_l, x64, p);
+        by_2l = crc_mulmod(by_2l, x128, p);
+        by_3l = crc_mulmod(by_3l, x192, p);
+    }
 }
+
+static void fill_join(void *j, const void *m)
+{
+    crc32_join_compute(j, &((const crcforge_model *)m)->p);
+}
+
+const struct crc32_join *crc32_join_build(const crcforge_model *m)
+{
+    return crc_once((crc_once_slot *)&m->join, sizeof(struct crc32_join), fill_join, m);
+}
+
+const uint8_t crc_shift_table[48] __attribute__((aligned(16))) = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+};
+
+const uint8_t crc_reverse_window[32] __attribute__((aligned(16))) = {
+    15,   14,   13,   12,   11,   10,   9,    8,    7,    6,    5,    4,    3,    2,    1,    0,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+};

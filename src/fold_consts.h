@@ -1,7 +1,11 @@
 /*
- * Folding and Barrett constants for carry-less-multiply CRC kernels (x86 PCLMULQDQ /
- * VPCLMULQDQ, ARM PMULL), computed at run time from any model of width 8..64, either bit
- * order.  Architecture-neutral: plain uint64_t; a kernel loads a `struct fold_pair` as one
+ * The one layout of derived constants: everything a kernel multiplies by, computed at run
+ * time from a model's polynomial (with gf2.h's arithmetic) into one struct per model,
+ * built on first use (crc_once): the folding kernels of every ISA (x86/fold_template.h,
+ * arm/fold_template.h), the short CRC-16 kernels (crc16_short.h), the CRC-32C kernels
+ * beside folding (x86/crc32c_hybrid.c) and combine (combine.c) all read it; the joins of
+ * the crc32 instruction's streams have a table of their own below (struct crc32_join).
+ * Architecture-neutral: plain uint64_t; a kernel loads a `struct fold_pair` as one
  * 128-bit vector (low qword first) and broadcasts it to wider vectors.
  *
  * The trick that makes one kernel serve every width (Linux lib/crc does the same): a CRC
@@ -9,6 +13,8 @@
  * degree-64 polynomial.  For any message M, (M * x^64) mod G' = x^(64-n) * ((M * x^n) mod G),
  * so the 64-bit register is the n-bit one shifted to the top (MSB-first), and in the
  * reflected domain the two registers are the same number.  Below, "mod G'" everywhere.
+ * scripts/fold_consts.py derives every field independently from these definitions;
+ * tests/library/test_fold_consts.py compares the two.
  *
  * What a kernel needs to know:
  *  - Data vectors.  Each 128-bit lane holds 16 message bytes.  Reflected models (lsb_first):
@@ -67,7 +73,8 @@ struct fold_consts {
      * fold: lane i of its last 64 bytes (i = 3 the final lane) is folded across
      * D = 64 + 128 * (3 - i) bits straight into B (fold pairs as above, D = 448, 320, 192,
      * 64), and B is the xor of the products.  A 256-bit vector uses entries 2 and 3, a
-     * 512-bit one all four, each as one load.
+     * 512-bit one all four, each as one load.  MSB-first, entries 3 down to 0 are
+     * x^64, x^128, ..., x^512 mod G' in order: the short CRC-16 kernels' word multipliers.
      */
     struct fold_pair reduce_lanes[4];
     /*
@@ -79,52 +86,82 @@ struct fold_consts {
      *              register = Bl ^ low64(clmul(q, barrett_poly)).
      *   reflected: barrett_quotient = reflect64(floor(x^127 / G'))
      *                (reflect64(q) = low64(clmul(reflect64(Bh), barrett_quotient)));
+     *                floor(x^127 / G') is floor(x^128 / G') / x, rounded down;
      *              barrett_poly = reflect64((G' - G'(0)) / x), i.e. bit b = coefficient
      *                64 - b of G';  barrett_poly_x0 = all ones when G' has the term x^0
      *                (width 64, odd poly), else 0;
      *              register = reflect64(Bl) ^ high64(clmul(reflect64(q), barrett_poly))
      *                         ^ (reflect64(q) & barrett_poly_x0).
+     * barrett_quotient and barrett_poly are adjacent: one 128-bit load takes both.
      */
     uint64_t barrett_quotient;
     uint64_t barrett_poly;
     uint64_t barrett_poly_x0;
     unsigned width;
     int lsb_first; /* refin: the reflected domain */
+    /*
+     * combine.c multiplies MSB-first whatever the bit order: x8_pow2k[k] = x^(8*2^k) mod P
+     * (not lifted), and the MSB-first Barrett pair of G' (for an MSB-first model equal to
+     * barrett_quotient and barrett_poly).
+     */
+    uint64_t x8_pow2k[64];
+    uint64_t msb_barrett_quotient;
+    uint64_t msb_barrett_poly;
 };
 
-/*
- * Arithmetic modulo G' = x^64 + low (low = G' - x^64, MSB-first), also used by combine.c
- * (its Barrett constants) and crc16_short.c (its folding constants).
- */
-/* G' - x^64 for a model's generator G: poly * x^(64 - width), any width 1..64. */
-static inline uint64_t fold_lifted_poly(const crcforge_params *p)
-{
-    return p->poly << (64 - p->width);
-}
-/* x^k mod G'. */
-uint64_t fold_xpow_mod(unsigned k, uint64_t low);
-/* floor(x^k / G') for 64 <= k <= 128, without its x^64 term when k = 128 (it has degree
- * k - 64). */
-uint64_t fold_xpow_div(unsigned k, uint64_t low);
-
-/* Does the folding engine serve this model (width 8..64)? */
+/* Does the folding engine serve this model (width 8..64)?  (The constants themselves are
+ * defined for every width 1..64: combine uses them for all.) */
 int fold_supported(const crcforge_model *m);
 
-/* The model's constants if built, else NULL (an acquire load: no lock on the hot path).
- * fold_supported(m) must hold. */
+/* The model's constants if built, else NULL (an acquire load: no lock on the hot path). */
 static inline const struct fold_consts *fold_consts_peek(const crcforge_model *m)
 {
-    return atomic_load_explicit(&((crcforge_model *)m)->fold, memory_order_acquire);
+    return crc_once_peek(&m->consts);
 }
 
-/* Builds the constants on first use and publishes them with a compare-and-swap (a racing
- * builder's copy is discarded); returns the published ones.  Kernels call it out of line
- * when fold_consts_peek gives NULL, so that their hot path makes no call. */
+/* Builds the constants on first use (crc_once) and returns the published ones.  Kernels
+ * call it out of line when fold_consts_peek gives NULL, so that their hot path makes no
+ * call. */
 const struct fold_consts *fold_consts_build(const crcforge_model *m);
 
-/* Computes the constants into *c (the tests' hook; fold_consts_build caches this). */
+/* Computes the constants into *c (the tests' hook; fold_consts_build publishes this). */
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p);
 
-void fold_consts_release(crcforge_model *m);
+/*
+ * Joining streams of the crc32 instruction (x86 SSE4.2, ARMv8 CRC32) for a reflected
+ * 32-bit model: a pass over k+1 streams of L bytes runs them as independent chains, then
+ * shifts each CRC past the streams after it and xors.  For a 32-bit reflected register a
+ * (polynomial A) and a reflected 32-bit constant K, a carry-less multiply yields a 64-bit
+ * word whose polynomial, read as crc32 input data, is A*K*x; the crc32 instruction on it
+ * from 0 computes D * x^32 mod P; so K = x^(8kL-33) mod P shifts a by k streams.
+ */
+#define CRC32_JOIN_MAX 4096 /* longest stream, bytes */
+struct crc32_join {
+    /* join[L/8 - 1]: K for k = 1, 2, 3, reflected, for streams of L = 8, 16, ... bytes. */
+    struct {
+        uint32_t by_l, by_2l, by_3l;
+    } join[CRC32_JOIN_MAX / 8];
+};
+
+/* The join table of a reflected 32-bit model (its polynomial's), built on first use
+ * (crc32_join_build, out of line: the kernels' hot path makes no call). */
+const struct crc32_join *crc32_join_build(const crcforge_model *m);
+static inline const struct crc32_join *crc32_join_of(const crcforge_model *m)
+{
+    const struct crc32_join *j = crc_once_peek(&m->join);
+    return j != NULL ? j : crc32_join_build(m);
+}
+void crc32_join_compute(struct crc32_join *j, const crcforge_params *p);
+
+/*
+ * Byte-shuffle controls (pshufb on x86, tbl on ARM: an index of 0x80 writes a zero byte).
+ * crc_shift_table: the 16 bytes at +16+s move a lane's bytes down by s (byte i takes byte
+ * i + s, zero past the end); those at +s move them up by 16 - s (byte i takes byte
+ * i + s - 16, zero below).  crc_reverse_window: the 16 bytes at +16-k keep the first k
+ * bytes of a 16-byte load, reversed (the first byte most significant) and right-aligned,
+ * and zero the rest.
+ */
+extern const uint8_t crc_shift_table[48];
+extern const uint8_t crc_reverse_window[32];
 
 #endif /* CRCFORGE_FOLD_CONSTS_H */

@@ -6,6 +6,12 @@
  * the register is bit-reversed, bit 0 holding the coefficient of x^(width-1).  An
  * update function takes that register and returns it after the data; init, refout and
  * xorout are applied only by the public entry points (api.c; combine.c for combining).
+ *
+ * Two shapes of first use, no lock and no pthread anywhere:
+ *  - derived data (tables, constants, the CPU's features) is pure: crc_once computes
+ *    it and publishes it with a compare-and-swap; a racing builder's equal copy is freed;
+ *  - a selection (the path serving a model, the forced path) is an atomic pointer that
+ *    starts at a stand-in for "not chosen yet" and is resolved on first use (dispatch.c).
  */
 #ifndef CRCFORGE_INTERNAL_H
 #define CRCFORGE_INTERNAL_H
@@ -16,13 +22,13 @@
 #include <stdlib.h>
 
 #include "crcforge.h"
+#include "gf2.h"
 
 typedef uint64_t (*crc_update_fn)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                   size_t n);
 
-struct crc_tables;    /* table.c */
-struct fold_consts;   /* fold_consts.h */
-struct combine_powers; /* combine.c */
+/* A slot of derived data: NULL until crc_once publishes it. */
+typedef _Atomic(const void *) crc_once_slot;
 
 struct crcforge_model {
     const char *name;
@@ -31,36 +37,39 @@ struct crcforge_model {
     uint64_t check;
     uint64_t residue;
     int custom; /* from crcforge_model_new: owned by the caller */
-    /* Engine state, built on first use and published with a compare-and-swap so that
-     * concurrent first uses are safe without a lock. */
-    _Atomic(struct crc_tables *) tables;
-    _Atomic(struct fold_consts *) fold;
-    _Atomic(struct combine_powers *) powers;
-    _Atomic(const struct crc_impl *) impl; /* dispatched path; NULL until resolved */
+    /* Derived data, built on first use (crc_once): the portable engine's tables
+     * (table.c), the carry-less constants (struct fold_consts) and, for the models of
+     * the crc32 instruction, its stream joins (struct crc32_join; both fold_consts.h). */
+    crc_once_slot tables;
+    crc_once_slot consts;
+    crc_once_slot join;
+    /* The selected path: crc_impl_unresolved until dispatch.c resolves it. */
+    _Atomic(const struct crc_impl *) impl;
 };
+
+/* once.c: *slot's object, computed on first use by fill(obj, arg) into `size` fresh bytes
+ * and published with a compare-and-swap; the loser of a race frees its copy.  fill must
+ * be pure (every thread fills the same bytes).  Aborts when memory runs out. */
+const void *crc_once(crc_once_slot *slot, size_t size, void (*fill)(void *obj, const void *arg),
+                     const void *arg);
+static inline const void *crc_once_peek(const crc_once_slot *slot)
+{
+    return atomic_load_explicit((crc_once_slot *)slot, memory_order_acquire);
+}
+void crc_once_release(crc_once_slot *slot); /* frees a custom model's data */
+
+struct crc_keyslot_ops;
 
 /* One implementation path: a name, a CPU check, which models it serves, its update. */
 struct crc_impl {
     const char *name;
-    int (*runnable)(void);                      /* CPU and OS can run it */
-    int (*supports)(const crcforge_model *m);   /* the path exists for this model */
+    int (*runnable)(void);                    /* CPU and OS can run it */
+    int (*supports)(const crcforge_model *m); /* the path exists for this model */
     crc_update_fn update;
+    /* Optional (NULL otherwise): the path's short-key operations for cluster key slots
+     * (keyslot.h), for a path serving CRC-16/XMODEM. */
+    const struct crc_keyslot_ops *keyslot;
 };
-
-/* Lazily built per-model state (tables, fold constants, combine powers): publishes `fresh`
- * in the atomic pointer `*slot` unless a racing first use got there first, and evaluates
- * to the published pointer, freeing the losing copy.  No lock on any path. */
-#define CRC_PUBLISH_ONCE(slot, fresh)                                                       \
-    __extension__({                                                                         \
-        __typeof__(fresh) crc_fresh_ = (fresh), crc_published_ = NULL;                      \
-        if (atomic_compare_exchange_strong_explicit((slot), &crc_published_, crc_fresh_,    \
-                                                    memory_order_acq_rel,                   \
-                                                    memory_order_acquire))                  \
-            crc_published_ = crc_fresh_;                                                    \
-        else                                                                                \
-            free(crc_fresh_);                                                               \
-        crc_published_;                                                                     \
-    })
 
 /* catalogue.c */
 extern struct crcforge_model crc_catalogue[];
@@ -73,10 +82,7 @@ extern struct crcforge_model *const crc_model_crc64_nvme;
 extern struct crcforge_model *const crc_model_crc64_xz;
 extern struct crcforge_model *const crc_model_crc16_xmodem;
 
-/* bits.c: small helpers on polynomials in MSB-first notation. */
-uint64_t crc_width_mask(unsigned width);
-uint64_t crc_reflect(uint64_t v, unsigned width);
-/* A model's start register, and register -> CRC value. */
+/* api.c: a model's start register, and register -> CRC value. */
 uint64_t crc_init_register(const crcforge_model *m);
 uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg);
 
@@ -90,28 +96,22 @@ uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *
 uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n);
 extern const struct crc_impl crc_impl_portable;
 
-void crc_tables_release(crcforge_model *m);
-
 /* combine.c: reg * x^(8*len) mod P, in the model's register form. */
-uint64_t crc_mulmod(uint64_t a, uint64_t b, const crcforge_params *p); /* MSB-first */
-uint64_t crc_xpow_mod(uint64_t e, const crcforge_params *p);            /* x^e mod P */
 uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len);
-void crc_powers_release(crcforge_model *m);
 
 /* dispatch.c */
+/* The stand-in every selection starts at: its update resolves the model's path and
+ * forwards to it, so that the hot path loads and calls without a test. */
+extern const struct crc_impl crc_impl_unresolved;
 const struct crc_impl *crc_impl_resolve(const crcforge_model *m);
-/* Whether a path is forced (CRCFORGE_IMPL, crcforge_impl_force): entry points with a
- * fast path of their own (short CRC-16/XMODEM, key slots) then step aside for it. */
-int crc_impl_forced(void);
 const struct crc_impl *crc_impl_lookup(const char *name);
+/* Why a path cannot be used (unknown name, CPU cannot run it), or NULL. */
+const char *crc_impl_unusable(const struct crc_impl *impl);
 
-static inline crc_update_fn crc_dispatched(const crcforge_model *m)
+/* The model's selected path, possibly the stand-in (whose functions resolve first). */
+static inline const struct crc_impl *crc_selected(const crcforge_model *m)
 {
-    const struct crc_impl *impl = atomic_load_explicit(&((crcforge_model *)m)->impl,
-                                                       memory_order_acquire);
-    if (impl == NULL)
-        impl = crc_impl_resolve(m);
-    return impl->update;
+    return atomic_load_explicit(&((crcforge_model *)m)->impl, memory_order_acquire);
 }
 
 #endif /* CRCFORGE_INTERNAL_H */

@@ -1,70 +1,48 @@
 /*
- * Redis/Valkey cluster key slots: CRC-16/XMODEM of the key, or of its hash tag, mod 16384.
- * The hash tag is what lies between the first '{' and the first '}' after it, if that
- * is at least one byte; otherwise the whole key is hashed.
+ * Redis/Valkey cluster key slots: CRC-16/XMODEM of the key, or of its hash tag, mod 16384,
+ * on the path selected for CRC-16/XMODEM (keyslot.h).
  */
-#include <string.h>
+#include "keyslot.h"
 
-#include "crc16_short.h"
-#include "internal.h"
-
-static const uint8_t *hashed_part(const uint8_t *key, size_t *len)
+int crc16_xmodem_serves(const crcforge_model *m)
 {
-    if (*len == 0)
-        return key;
-    const uint8_t *open = memchr(key, '{', *len);
-    if (open == NULL)
-        return key;
-    size_t rest = *len - (size_t)(open + 1 - key);
-    const uint8_t *close = memchr(open + 1, '}', rest);
-    if (close == NULL || close == open + 1)
-        return key;
-    *len = (size_t)(close - open - 1);
-    return open + 1;
+    const crcforge_params *x = &crc_model_crc16_xmodem->p;
+    /* The register convention keeps init, refout and xorout out of the update. */
+    return m->p.width == x->width && m->p.poly == x->poly && m->p.refin == x->refin;
 }
 
-unsigned crc_keyslot_by_rule(const struct crc16_short_impl *impl, const uint8_t *key,
-                             size_t len)
+/* Through the path's update: a path without short-key operations, or a key too long for
+ * them.  XMODEM starts from a zero register and has no xorout, so register = CRC. */
+static unsigned slot_by_update(const struct crc_impl *impl, const uint8_t *key, size_t len)
 {
-    const uint8_t *part = hashed_part(key, &len);
-    if (len > CRC16_SHORT_MAX)
-        return crcforge_crc16_xmodem(0, part, len) & 16383;
-    return impl->crc(&crc16_short_k, part, len) & 16383;
+    const crcforge_model *m = crc_model_crc16_xmodem;
+    const uint8_t *part = crc_hash_tag(key, &len);
+    return (unsigned)impl->update(m, 0, part, len) & 16383;
 }
 
-unsigned crc_keyslot_with(const struct crc16_short_impl *impl, const void *key, size_t len)
-{
-    crc16_short_consts();
-    if (len <= CRC16_SHORT_MAX)
-        return impl->slot(&crc16_short_k, key, len);
-    return crc_keyslot_by_rule(impl, key, len);
-}
-
-/* A forced path (CRCFORGE_IMPL, crcforge_impl_force) computes key slots too, through
- * crcforge_crc16_xmodem, so that forcing "portable" really leaves no CLMUL code. */
-static unsigned keyslot_forced(const uint8_t *key, size_t len)
-{
-    const uint8_t *part = hashed_part(key, &len);
-    return crcforge_crc16_xmodem(0, part, len) & 16383;
-}
-
-/* Two tail calls: the short path's slot function, or the rule for a long key. */
 unsigned crcforge_keyslot(const void *key, size_t len)
 {
-    if (crc_impl_forced())
-        return keyslot_forced(key, len);
-    const struct crc16_short_impl *impl = crc16_short_best();
-    if (len <= CRC16_SHORT_MAX)
-        return impl->slot(&crc16_short_k, key, len);
-    return crc_keyslot_by_rule(impl, key, len);
+    const crcforge_model *m = crc_model_crc16_xmodem;
+    const struct crc_impl *impl = crc_selected(m);
+    const struct crc_keyslot_ops *ops = impl->keyslot;
+    if (ops != NULL && len <= CRC16_SHORT_MAX)
+        return ops->slot(m, key, len);
+    return slot_by_update(impl, key, len);
 }
 
 void crcforge_keyslots(const void *const *keys, const size_t *lens, size_t n, uint16_t *slots)
 {
-    if (crc_impl_forced()) {
-        for (size_t i = 0; i < n; i++)
-            slots[i] = (uint16_t)keyslot_forced(keys[i], lens[i]);
-        return;
+    const crcforge_model *m = crc_model_crc16_xmodem;
+    const struct crc_impl *impl = crc_selected(m);
+    if (impl == &crc_impl_unresolved && n != 0)
+        impl = crc_impl_resolve(m);
+    const struct crc_keyslot_ops *ops = impl->keyslot;
+    for (size_t i = 0; i < n;) {
+        if (ops != NULL)
+            i += ops->slots(m, keys + i, lens + i, n - i, slots + i);
+        if (i < n) {
+            slots[i] = (uint16_t)slot_by_update(impl, keys[i], lens[i]);
+            i++;
+        }
     }
-    crc16_short_best()->slots(&crc16_short_k, keys, lens, n, slots);
 }

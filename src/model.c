@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fold_consts.h"
 #include "internal.h"
 
 static int lower(int c)
@@ -114,6 +113,7 @@ crcforge_model *crcforge_model_new(const crcforge_params *p, const char **why)
     m->p.refin = p->refin != 0;
     m->p.refout = p->refout != 0;
     m->custom = 1;
+    m->impl = &crc_impl_unresolved;
     m->check = crc_reference(&m->p, "123456789", 9); /* leaves tables to first use */
     /* The residue (register after a valid codeword, before xorout, reflected when refout)
      * is xorout * x^width mod P, and x^width = poly mod P. */
@@ -127,9 +127,9 @@ void crcforge_model_free(crcforge_model *m)
 {
     if (m == NULL || !m->custom)
         return;
-    crc_tables_release(m);
-    fold_consts_release(m);
-    crc_powers_release(m);
+    crc_once_release(&m->tables);
+    crc_once_release(&m->consts);
+    crc_once_release(&m->join);
     free(m);
 }
 

@@ -5,10 +5,9 @@
  * Slicing: Kounavis and Berry, "A Systematic Approach to Building High Performance
  * Software-based CRC Generators" (ISCC 2005).
  */
-#include <stdlib.h>
-
 #include "bytes.h"
 #include "internal.h"
+#include "keyslot.h"
 
 #define ENTRY uint32_t
 #define ENTRY_BITS 32
@@ -36,27 +35,24 @@ static int uses_wide_entries(const crcforge_model *m)
     return m->p.width > 32;
 }
 
-/* Built on first use; a racing builder's copy is discarded, so no lock is needed. */
-static const struct crc_tables *tables_of(const crcforge_model *m)
+static void fill_tables(void *t, const void *model)
 {
-    crcforge_model *mm = (crcforge_model *)m;
-    struct crc_tables *t = atomic_load_explicit(&mm->tables, memory_order_acquire);
-    if (t != NULL)
-        return t;
-    size_t size = uses_wide_entries(m) ? sizeof t->u.t64 : sizeof t->u.t32;
-    struct crc_tables *fresh = malloc(size);
-    if (fresh == NULL)
-        abort(); /* 16-32 KiB once per model: nothing sensible to return instead */
+    const crcforge_model *m = model;
+    struct crc_tables *fresh = t;
     if (uses_wide_entries(m))
         build_tables_64(fresh->u.t64, &m->p);
     else
         build_tables_32(fresh->u.t32, &m->p);
-    return CRC_PUBLISH_ONCE(&mm->tables, fresh);
 }
 
-void crc_tables_release(crcforge_model *m)
+/* Built on first use (crc_once): 16 KiB for widths up to 32, 32 KiB above. */
+static const struct crc_tables *tables_of(const crcforge_model *m)
 {
-    free(atomic_exchange(&m->tables, NULL));
+    const struct crc_tables *t = crc_once_peek(&m->tables);
+    if (t != NULL)
+        return t;
+    size_t size = uses_wide_entries(m) ? sizeof t->u.t64 : sizeof t->u.t32;
+    return crc_once((crc_once_slot *)&m->tables, size, fill_tables, m);
 }
 
 uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
@@ -92,6 +88,51 @@ uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_
                 : bytewise_32(t32, (uint32_t)reg, p, n, 0)) >> s;
 }
 
+/*
+ * The short-key operations of keyslot.h for CRC-16/XMODEM (width 16: 32-bit entries,
+ * the register at the top): slicing-by-2 over the first two rows of its tables, 2 KiB
+ * read, from the zero register: an odd first byte alone, then two bytes a step, the
+ * register xor the next 16 bits times x^16 being the sum of its two bytes' lookups.
+ */
+static unsigned crc16_slice2(const uint32_t (*t)[256], const uint8_t *p, size_t n)
+{
+    unsigned crc = 0;
+    size_t i = 0;
+    if (n & 1)
+        crc = t[0][p[i++]] >> 16;
+    for (; i < n; i += 2) {
+        unsigned x = crc ^ (unsigned)(p[i] << 8 | p[i + 1]);
+        crc = (t[1][x >> 8] ^ t[0][x & 0xff]) >> 16;
+    }
+    return crc;
+}
+
+static unsigned slice2_slot_of(const uint32_t (*t)[256], const uint8_t *key, size_t n)
+{
+    const uint8_t *part = crc_hash_tag(key, &n);
+    return crc16_slice2(t, part, n) & 16383;
+}
+
+static unsigned slice2_slot(const crcforge_model *m, const uint8_t *key, size_t n)
+{
+    return slice2_slot_of((const uint32_t (*)[256])tables_of(m)->u.t32, key, n);
+}
+
+static size_t slice2_slots(const crcforge_model *m, const void *const *keys, const size_t *lens,
+                           size_t n, uint16_t *slots)
+{
+    const uint32_t (*t)[256] = (const uint32_t (*)[256])tables_of(m)->u.t32;
+    for (size_t i = 0; i < n; i++) {
+        if (lens[i] > CRC16_SHORT_MAX)
+            return i;
+        slots[i] = (uint16_t)slice2_slot_of(t, keys[i], lens[i]);
+    }
+    return n;
+}
+
+static const struct crc_keyslot_ops slice2_keyslot = {slice2_slot, slice2_slots,
+                                                      2 * 256 * sizeof(uint32_t)};
+
 static int always(void)
 {
     return 1;
@@ -103,4 +144,5 @@ static int any_model(const crcforge_model *m)
     return 1;
 }
 
-const struct crc_impl crc_impl_portable = {"portable", always, any_model, crc_table_update};
+const struct crc_impl crc_impl_portable = {"portable", always, any_model, crc_table_update,
+                                           &slice2_keyslot};

@@ -5,31 +5,26 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lines.h"
 
 /* One key a line, raw bytes; a last line without its newline is a key too. */
 static int slots_of_file(const char *name)
 {
-    FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "rb");
-    if (f == NULL) {
+    struct lines keys;
+    if (lines_open(&keys, name) != 0) {
         cli_error("%s: %s", name, strerror(errno));
         return EXIT_TROUBLE;
     }
-    char *line = NULL;
-    size_t cap = 0;
+    char *line;
     ssize_t n;
-    while ((n = getline(&line, &cap, f)) >= 0) {
-        if (n > 0 && line[n - 1] == '\n')
-            n--;
+    while ((n = lines_next(&keys, &line)) >= 0)
         printf("%u\n", crcforge_keyslot(line, (size_t)n));
-    }
     int status = EXIT_OK;
-    if (ferror(f)) {
-        cli_error("%s: %s", name, strerror(errno));
+    if (keys.err != 0) { /* the keys before were given their slots */
+        cli_error("%s: %s", name, strerror(keys.err));
         status = EXIT_TROUBLE;
     }
-    free(line);
-    if (f != stdin)
-        fclose(f);
+    lines_close(&keys);
     return status;
 }
 

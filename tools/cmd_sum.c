@@ -3,13 +3,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cli.h"
 #include "input.h"
 #include "lines.h"
+#include "progress.h"
 
 enum format { FORMAT_HEX, FORMAT_BASE64 };
 
@@ -119,7 +119,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
     return status;
 }
 
-enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE };
+enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS };
 static const struct cli_option sum_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
      "a catalogue name or alias, case-insensitive (default crc32c),\n"
@@ -135,6 +135,10 @@ static const struct cli_option sum_options[] = {
      "parts of SIZE bytes: the CRC of the parts' CRCs, then -PARTS;\n"
      "SIZE in bytes or with K, M, G, T, KB.., KiB.. (powers of 1024);\n"
      "at most 10000 parts"},
+    {"progress", OPT_PROGRESS, no_argument, NULL,
+     "show the progress of inputs that take more than a second on\n"
+     "stderr (the default when stderr is a terminal)"},
+    {"no-progress", OPT_NO_PROGRESS, no_argument, NULL, "never show it"},
     CLI_HELP_OPTION,
     {0},
 };
@@ -159,6 +163,7 @@ static int cmd_sum(int argc, char **argv)
     struct sum_options o = {{NULL, 1, 0, NULL}, FORMAT_HEX};
     const char *algo = "crc32c";
     int verify = 0;
+    enum progress_mode progress = PROGRESS_AUTO;
     unsigned long long n;
     struct cli_parser p;
     cli_parser_init(&p, &cli_sum, argc, argv);
@@ -195,6 +200,12 @@ static int cmd_sum(int argc, char **argv)
                 return EXIT_TROUBLE;
             }
             break;
+        case OPT_PROGRESS:
+            progress = PROGRESS_ON;
+            break;
+        case OPT_NO_PROGRESS:
+            progress = PROGRESS_OFF;
+            break;
         case CLI_HELP:
             cli_print_help(stdout, &cli_sum);
             return EXIT_OK;
@@ -205,6 +216,7 @@ static int cmd_sum(int argc, char **argv)
     o.hash.model = cli_model(algo);
     if (o.hash.model == NULL)
         return EXIT_TROUBLE;
+    o.hash.progress = progress_open(progress);
     int status = EXIT_OK;
     if (verify) {
         if (argc - optind != 1) {
@@ -228,6 +240,7 @@ static int cmd_sum(int argc, char **argv)
             printf("%s  %s\n", text, names[k]);
         }
     }
+    progress_close(o.hash.progress);
     cli_release_model(o.hash.model);
     return status; /* main checks that standard output was written */
 }

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +10,7 @@
 
 #include "cli.h"
 #include "input.h"
+#include "progress.h"
 
 /* Memory stays bounded whatever the input size.  128 KiB, not more: on the AMD EPYC this
  * was measured on, 256 KiB reads of a page-cached file cost 3-4 times more kernel time
@@ -70,6 +70,7 @@ static void hash_stream(int fd, const struct hash_spec *s, unsigned long max_par
             }
             break;
         }
+        progress_add(s->progress, (uint64_t)got);
         for (size_t off = 0; off < (size_t)got;) {
             size_t take = (size_t)got - off;
             if (s->part_size != 0) {
@@ -139,6 +140,7 @@ static void *worker_run(void *arg)
             }
             crcforge_update(&st, buf, (size_t)got);
             done += (uint64_t)got;
+            progress_add(w->spec->progress, (uint64_t)got);
         }
         p->crc = crcforge_final(&st);
     }
@@ -287,10 +289,12 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     struct fault f = {0, 0, 0, 0};
     unsigned long count = nparts;
     uint64_t total = size;
+    progress_begin(s->progress, name, size);
     if (regular && s->threads > 1 && size >= PARALLEL_MIN)
         hash_parallel(fd, (uint64_t)base, size, s, crcs, nparts, &f);
     else
         hash_stream(fd, s, nparts, crcs, &count, &total, &f);
+    progress_end(s->progress); /* before any message, and before the value is printed */
     int rc = 0;
     if (f.err) {
         rc = report(name, s, &f, &before, NULL, size);

@@ -1,10 +1,7 @@
 /* Option tables read with getopt_long, the help printed from them, and the number and
  * size arguments the commands share. */
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 

@@ -9,9 +9,11 @@
  *
  * Two loops per length: "thru" hashes independent buffers; "lat" makes each buffer's
  * address depend on the previous CRC (crc & an opaque zero), so the calls cannot overlap.
- * Each sample times 256 calls; the figure is ns per call, min and median over 101
- * samples, which interleave the subjects.  Each subject is first checked against the
- * bitwise reference at every length 0..64.
+ * Each subject has its own instance of the benchmarks' one calling loop (BENCH_LOOP in bench/bench.h)
+ * with its code called directly, so that "inline" really is inlined into the loop as into
+ * a caller.  Samples of about 10 us walk 256 buffers; the figure is ns per call, min and
+ * median over 101 samples, which interleave the subjects.  Each subject is first checked
+ * against the bitwise reference at every length 0..64.
  *
  * Usage: crc32c_short_bench [--quick]   (pin it: taskset -c 1 build/crc32c_short_bench)
  * --quick: the checks and a short timing run, for the test suite (figures meaningless).
@@ -21,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "crcforge.h"
 #include "internal.h"
 #include "../quick_arg.h"
-#include "../timing.h"
 
 #if !CRCFORGE_HAVE_CRC32C_INLINE
 #error "build this file with the crc32 instruction enabled (-msse4.2, -march=armv8-a+crc)"
@@ -36,35 +38,23 @@
 /* The header's loop without its length bound and library fallback. */
 #define bare crcforge_crc32c_loop_
 
-static volatile uintptr_t opaque_zero;
-static uint8_t data[CALLS][MAXLEN];
-
-/* One sample of one subject: ns per call over CALLS buffers. */
-#define SAMPLE(fn, lat)                                                                   \
-    do {                                                                                  \
-        uintptr_t z = opaque_zero;                                                        \
-        uint32_t acc = 0;                                                                 \
-        double t0 = bench_now_ns(1);                                                      \
-        if (lat)                                                                          \
-            for (int i = 0; i < CALLS; i++)                                               \
-                acc = fn(0, data[i] + (acc & z), n);                                      \
-        else                                                                              \
-            for (int i = 0; i < CALLS; i++)                                               \
-                acc ^= fn(0, data[i], n);                                                 \
-        ns = (bench_now_ns(1) - t0) / CALLS;                                              \
-        sink ^= acc;                                                                      \
-    } while (0)
+BENCH_LOOP(loop_bare, bare(0, bench_p, bench_n))
+BENCH_LOOP(loop_inline, crcforge_crc32c_inline(0, bench_p, bench_n))
+BENCH_LOOP(loop_call, crcforge_crc32c(0, bench_p, bench_n))
 
 enum { BARE, INLINE, CALL, SUBJECTS };
-static const char *const names[SUBJECTS] = {"bare", "inline", "call"};
-static volatile uint32_t sink;
+static const struct bench_subject subjects[SUBJECTS] = {
+    {.name = "bare", .loop = loop_bare},
+    {.name = "inline", .loop = loop_inline},
+    {.name = "call", .loop = loop_call},
+};
+static uint8_t data[CALLS][MAXLEN];
 
 int main(int argc, char **argv)
 {
     int quick = bench_quick_arg(argc, argv, "crc32c_short_bench");
     if (quick < 0)
         return 2;
-    int samples = quick ? 3 : 101;
     uint64_t s = 0x9e3779b97f4a7c15u;
     for (int i = 0; i < CALLS; i++)
         for (int j = 0; j < MAXLEN; j++) {
@@ -79,7 +69,7 @@ int main(int argc, char **argv)
                                   crcforge_crc32c(0, data[n], n)};
         for (int k = 0; k < SUBJECTS; k++)
             if (got[k] != want) {
-                fprintf(stderr, "%s: wrong CRC-32C at %zu bytes\n", names[k], n);
+                fprintf(stderr, "%s: wrong CRC-32C at %zu bytes\n", subjects[k].name, n);
                 bad = 1;
             }
     }
@@ -87,41 +77,38 @@ int main(int argc, char **argv)
         return 1;
 
     static const size_t sizes[] = {4, 8, 16, 24, 32, 48, 64};
-    double *t = malloc(sizeof(double) * (size_t)samples);
-    double res[SUBJECTS][2][2]; /* subject, thru/lat, min/median */
-    printf("CRC-32C, ns per call: min / median of %d samples of %d calls\n", samples, CALLS);
-    printf("%6s", "bytes");
+    enum { NSIZES = sizeof sizes / sizeof *sizes };
+    struct bench_config cfg = {.min_sample_seconds = 10e-6, .repeat = quick ? 3 : 101,
+                               .wall_clock = 1};
+    printf("CRC-32C, ns per call: min / median of %u samples walking %d buffers\n", cfg.repeat,
+           CALLS);
+    struct bench_table *t = bench_table_new(NSIZES + 1, 2 * SUBJECTS + 2);
+    bench_table_set(t, 0, 0, "bytes");
+    bench_table_column(t, 0, 0, 1);
     for (int lat = 0; lat < 2; lat++)
-        for (int k = 0; k < SUBJECTS; k++)
-            printf(" %7s %-5s", names[k], lat ? "lat" : "thru");
-    printf("   inline/bare thru, lat\n");
-    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
-        size_t n = sizes[si];
-        double all[SUBJECTS][2][101];
-        for (int r = 0; r < samples; r++)
-            for (int lat = 0; lat < 2; lat++) {
-                double ns;
-                SAMPLE(bare, lat);
-                all[BARE][lat][r] = ns;
-                SAMPLE(crcforge_crc32c_inline, lat);
-                all[INLINE][lat][r] = ns;
-                SAMPLE(crcforge_crc32c, lat);
-                all[CALL][lat][r] = ns;
-            }
-        for (int k = 0; k < SUBJECTS; k++)
-            for (int lat = 0; lat < 2; lat++) {
-                memcpy(t, all[k][lat], sizeof(double) * (size_t)samples);
-                qsort(t, (size_t)samples, sizeof *t, bench_by_value);
-                res[k][lat][0] = t[0];
-                res[k][lat][1] = t[samples / 2];
-            }
-        printf("%6zu", n);
+        for (int k = 0; k < SUBJECTS; k++) {
+            bench_table_set(t, 0, 1 + lat * SUBJECTS + k, "%s %s", subjects[k].name,
+                            lat ? "lat" : "thru");
+            bench_table_column(t, 1 + lat * SUBJECTS + k, 0, 1);
+        }
+    bench_table_set(t, 0, 1 + 2 * SUBJECTS, "inline/bare thru, lat");
+    for (size_t si = 0; si < NSIZES; si++) {
+        struct bench_input in = {data[0], sizes[si], MAXLEN, CALLS};
+        struct bench_timing timing[2][SUBJECTS];
+        for (int lat = 0; lat < 2; lat++) {
+            cfg.latency = lat;
+            bench_time(&cfg, subjects, SUBJECTS, &in, NULL, timing[lat]);
+        }
+        bench_table_set(t, 1 + si, 0, "%zu", sizes[si]);
         for (int lat = 0; lat < 2; lat++)
             for (int k = 0; k < SUBJECTS; k++)
-                printf(" %5.2f/%-5.2f", res[k][lat][0], res[k][lat][1]);
-        printf("   %.2fx %.2fx\n", res[INLINE][0][1] / res[BARE][0][1],
-               res[INLINE][1][1] / res[BARE][1][1]);
+                bench_table_set(t, 1 + si, 1 + lat * SUBJECTS + k, "%.2f/%.2f",
+                                timing[lat][k].ns_best, timing[lat][k].ns_median);
+        bench_table_set(t, 1 + si, 1 + 2 * SUBJECTS, "%.2fx %.2fx",
+                        timing[0][INLINE].ns_median / timing[0][BARE].ns_median,
+                        timing[1][INLINE].ns_median / timing[1][BARE].ns_median);
     }
-    free(t);
+    bench_table_print(stdout, t);
+    bench_table_free(t);
     return 0;
 }

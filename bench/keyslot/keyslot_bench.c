@@ -6,18 +6,21 @@
  *   twobyte   one 65536-entry table, a lookup per two bytes (128 KiB + the byte table)
  *   slice2    two 256-entry tables, slicing-by-2 (1 KiB)
  *   slice16   src/table.c's slicing-by-16, through crcforge_checksum forced "portable"
- *   crcforge  crcforge_keyslot (the library's short-key path, dispatched)
+ *   crcforge  crcforge_keyslot (the short-key operations of the path chosen for CRC-16/XMODEM)
  *   batch     crcforge_keyslots over the whole array, one call a pass (throughput only)
  * The seed approaches hash through the Redis rule written the way Redis writes it (a
  * byte loop for '{' then '}'); their tables are derived here from the polynomial.
  *
  * Two loops per length: "thru" hashes independent keys; "lat" makes each key's address
  * depend on the previous slot (slot & an opaque zero), so the calls cannot overlap.
- * Each sample times 8 passes over 256 keys (short, so that few are preempted on a busy
- * machine); the figure is ns per key, min and median over 101 samples, which interleave
- * the approaches.  A second table times the CRC alone (no hash-tag rule).  Before
- * timing, every approach is checked against the bitwise reference on all the keys (and
- * on keys with hash tags).
+ * Each approach has its own instance of the benchmarks' one calling loop
+ * (BENCH_LOOP in bench/bench.h) calling it directly, as a caller of the library calls
+ * crcforge_keyslot.  Samples of about 20 us (short, so that few are preempted on a busy
+ * machine) walk 256 keys; the figure is ns per key, min and median over 101 samples,
+ * which interleave the approaches (the batch is timed in rounds of its own).  A second
+ * table times the CRC alone (no hash-tag rule), beside the library's engine and its
+ * fixed entry.  Before timing, every approach is checked against the bitwise reference
+ * on all the keys (and on keys with hash tags).
  *
  * Usage: keyslot_bench [--quick]   (pin it: taskset -c 1 build/keyslot_bench)
  * --quick: the checks and a short timing run, for the test suite (figures meaningless).
@@ -27,11 +30,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc16_short.h"
+#include "bench.h"
 #include "crcforge.h"
 #include "internal.h"
+#include "keyslot.h"
 #include "../quick_arg.h"
-#include "../timing.h"
 
 #define POLY 0x1021u
 #define KEYS 256
@@ -107,17 +110,31 @@ static uint16_t crc_slice2(const uint8_t *p, size_t n)
 }
 
 static const crcforge_model *xmodem;
+static crcforge_state portable; /* CRC-16/XMODEM pinned to src/table.c's engine */
 
 static uint16_t crc_slice16(const uint8_t *p, size_t n)
+{
+    crcforge_state s = portable;
+    crcforge_update(&s, p, n);
+    return (uint16_t)crcforge_final(&s);
+}
+
+/* The library's own: its dispatched engine, and the fixed entry (the path chosen for
+ * CRC-16/XMODEM). */
+static uint16_t crc_engine(const uint8_t *p, size_t n)
 {
     return (uint16_t)crcforge_checksum(xmodem, p, n);
 }
 
-/* The hash-tag rule as Redis's keyHashSlot() spells it. */
+static uint16_t crc_entry(const uint8_t *p, size_t n)
+{
+    return crcforge_crc16_xmodem(0, p, n);
+}
+
+/* The hash-tag rule as Redis's keyHashSlot() spells it, over one engine. */
 #define REDIS_SLOT(name, crcfn)                                                          \
-    static unsigned name(const void *key, size_t len)                                    \
+    static unsigned name(const uint8_t *k, size_t len)                                   \
     {                                                                                    \
-        const uint8_t *k = key;                                                          \
         size_t s, e;                                                                     \
         for (s = 0; s < len; s++)                                                        \
             if (k[s] == '{')                                                             \
@@ -132,11 +149,66 @@ static uint16_t crc_slice16(const uint8_t *p, size_t n)
         return crcfn(k + s + 1, e - s - 1) & 16383;                                      \
     }
 
-REDIS_SLOT(slot_byte, crc_byte)
-REDIS_SLOT(slot_nibble, crc_nibble)
-REDIS_SLOT(slot_twobyte, crc_twobyte)
-REDIS_SLOT(slot_slice2, crc_slice2)
-REDIS_SLOT(slot_slice16, crc_slice16)
+/* The baseline engines, the one list: name and bytes of tables read.  Each is timed
+ * through the hash-tag rule (slot_NAME) and alone (crc_NAME). */
+#define BASELINES(X)                                                                     \
+    X(byte, sizeof t_byte)                                                               \
+    X(nibble, sizeof t_nibble)                                                           \
+    X(twobyte, 65536 * 2 + sizeof t_byte)                                                \
+    X(slice2, sizeof t_hi + sizeof t_byte)                                               \
+    X(slice16, 16 * 256 * 4)
+
+/* Per baseline: its slot function, and a calling loop for the slot and for the CRC. */
+#define INSTANCES(engine, bytes)                                                         \
+    REDIS_SLOT(slot_##engine, crc_##engine)                                              \
+    BENCH_LOOP(slot_loop_##engine, slot_##engine(bench_p, bench_n))                      \
+    BENCH_LOOP(crc_loop_##engine, crc_##engine(bench_p, bench_n))
+BASELINES(INSTANCES)
+#undef INSTANCES
+
+static unsigned slot_crcforge(const uint8_t *k, size_t len)
+{
+    return crcforge_keyslot(k, len);
+}
+BENCH_LOOP(slot_loop_crcforge, crcforge_keyslot(bench_p, bench_n))
+BENCH_LOOP(crc_loop_engine, crc_engine(bench_p, bench_n))
+BENCH_LOOP(crc_loop_entry, crc_entry(bench_p, bench_n))
+
+/* A table row: a subject of the benchmark and what it reads. */
+struct approach {
+    struct bench_subject subject;
+    size_t table_bytes;
+    unsigned (*slot)(const uint8_t *key, size_t len); /* checked against the reference */
+};
+
+#define SLOT_APPROACH(engine, bytes) {{.name = #engine, .loop = slot_loop_##engine}, bytes, slot_##engine},
+#define CRC_APPROACH(engine, bytes) {{.name = #engine, .loop = crc_loop_##engine}, bytes, NULL},
+static struct approach slot_approaches[] = {
+    BASELINES(SLOT_APPROACH)
+    {{.name = "crcforge", .loop = slot_loop_crcforge}, 0 /* set in main */, slot_crcforge},
+};
+static struct approach crc_approaches[] = {
+    BASELINES(CRC_APPROACH)
+    {{.name = "engine", .loop = crc_loop_engine}, 0, NULL},
+    {{.name = "xmodem", .loop = crc_loop_entry}, 0 /* set in main */, NULL},
+};
+#undef SLOT_APPROACH
+#undef CRC_APPROACH
+#define NSLOT (sizeof slot_approaches / sizeof slot_approaches[0])
+#define NCRC (sizeof crc_approaches / sizeof crc_approaches[0])
+
+static uint8_t keybuf[KEYS * MAXLEN + MAXLEN];
+static const void *batch_keys[KEYS];
+static size_t batch_lens[KEYS];
+
+/* crcforge_keyslots over all KEYS keys: one call a pass. */
+static uint64_t batch_slots(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx, (void)buf, (void)len;
+    static uint16_t slots[KEYS];
+    crcforge_keyslots(batch_keys, batch_lens, KEYS, slots);
+    return slots[0];
+}
 
 static unsigned slot_reference(const uint8_t *k, size_t len)
 {
@@ -153,74 +225,6 @@ static unsigned slot_reference(const uint8_t *k, size_t len)
         break;
     }
     return crc_reference(p, k, len) & 16383;
-}
-
-struct approach {
-    const char *name;
-    unsigned (*slot)(const void *key, size_t len);
-    const char *impl; /* forced while it runs, or NULL */
-    size_t table_bytes;
-};
-
-static struct approach approaches[] = {
-    {"byte", slot_byte, NULL, sizeof t_byte},
-    {"nibble", slot_nibble, NULL, sizeof t_nibble},
-    {"twobyte", slot_twobyte, NULL, 65536 * 2 + sizeof t_byte},
-    {"slice2", slot_slice2, NULL, sizeof t_hi + sizeof t_byte},
-    {"slice16", slot_slice16, "portable", 16 * 256 * 4},
-    {"crcforge", crcforge_keyslot, NULL, 0}, /* filled in main */
-    {"batch", NULL, NULL, 0},                /* crcforge_keyslots; filled in main */
-};
-#define NAPPROACHES (sizeof approaches / sizeof approaches[0])
-
-static uint8_t keybuf[KEYS * MAXLEN + MAXLEN];
-static volatile size_t opaque_zero;
-static volatile unsigned sink;
-
-static double time_thru(unsigned (*slot)(const void *, size_t), size_t len, int passes)
-{
-    unsigned acc = 0;
-    double t0 = bench_now_ns(1);
-    for (int r = 0; r < passes; r++)
-        for (size_t i = 0; i < KEYS; i++)
-            acc += slot(keybuf + i * len, len);
-    double t1 = bench_now_ns(1);
-    sink = acc;
-    return (t1 - t0) / ((double)passes * KEYS);
-}
-
-static double time_lat(unsigned (*slot)(const void *, size_t), size_t len, int passes)
-{
-    size_t zero = opaque_zero;
-    unsigned s = 0;
-    double t0 = bench_now_ns(1);
-    for (int r = 0; r < passes; r++)
-        for (size_t i = 0; i < KEYS; i++)
-            s = slot(keybuf + i * len + (s & zero), len);
-    double t1 = bench_now_ns(1);
-    sink = s;
-    return (t1 - t0) / ((double)passes * KEYS);
-}
-
-/* crcforge_keyslots over the KEYS keys: throughput only. */
-static double time_batch(size_t len, int passes)
-{
-    static const void *ptrs[KEYS];
-    static size_t lens[KEYS];
-    static uint16_t slots[KEYS];
-    for (size_t i = 0; i < KEYS; i++) {
-        ptrs[i] = keybuf + i * len;
-        lens[i] = len;
-    }
-    unsigned acc = 0;
-    double t0 = bench_now_ns(1);
-    for (int r = 0; r < passes; r++) {
-        crcforge_keyslots(ptrs, lens, KEYS, slots);
-        acc += slots[r % KEYS];
-    }
-    double t1 = bench_now_ns(1);
-    sink = acc;
-    return (t1 - t0) / ((double)passes * KEYS);
 }
 
 static void fill_keys(size_t len, uint64_t *state)
@@ -240,97 +244,94 @@ static int verify(uint64_t *state)
 {
     static const char *const tagged[] = {"{}", "{{a}}", "a{b}c{d}", "}{", "ab{cd}", "{",
                                          "}", "", "{user1000}.following", "x{}{y}"};
-    int bad = 0;
-    for (size_t a = 0; a < NAPPROACHES; a++) {
-        if (approaches[a].slot == NULL)
-            continue; /* the batch: checked by tests/library/test_keyslot.c */
-        if (approaches[a].impl != NULL)
-            crcforge_impl_force(approaches[a].impl, NULL);
+    for (size_t a = 0; a < NSLOT; a++) {
+        unsigned (*slot)(const uint8_t *, size_t) = slot_approaches[a].slot;
+        int bad = 0;
         for (size_t len = 0; len <= MAXLEN; len++) {
             fill_keys(len, state);
             for (size_t i = 0; i < KEYS; i++) {
                 const uint8_t *k = keybuf + i * len;
-                if (approaches[a].slot(k, len) != slot_reference(k, len))
-                    bad++;
+                bad += slot(k, len) != slot_reference(k, len);
             }
         }
         for (size_t t = 0; t < sizeof tagged / sizeof tagged[0]; t++) {
-            size_t len = strlen(tagged[t]);
-            if (approaches[a].slot(tagged[t], len) !=
-                slot_reference((const uint8_t *)tagged[t], len))
-                bad++;
+            const uint8_t *k = (const uint8_t *)tagged[t];
+            bad += slot(k, strlen(tagged[t])) != slot_reference(k, strlen(tagged[t]));
         }
-        crcforge_impl_force(NULL, NULL);
         if (bad) {
             fprintf(stderr, "keyslot_bench: %s disagrees with the reference\n",
-                    approaches[a].name);
+                    slot_approaches[a].subject.name);
             return 1;
         }
     }
-    return 0;
+    return 0; /* the batch: checked by tests/library/test_keyslot.c */
 }
 
 static const size_t lens[] = {5, 10, 16, 20, 32, 64};
 #define NLENS (sizeof lens / sizeof lens[0])
 
-/* Samples interleave the approaches, so that a change of machine load or clock falls on
- * all of them alike and the ratios stay fair; the ratio is to the first row's median. */
-static void measure(const struct approach *aps, size_t count, int samples, int passes,
-                    uint64_t *state)
+/* One table: every approach at every length, throughput and latency loops, ns per key;
+ * x_first is the first row's median over this one's.  with_batch adds crcforge_keyslots
+ * (throughput only). */
+static void measure(const struct approach *aps, size_t count, int with_batch,
+                    const struct bench_config *base, uint64_t *state)
 {
-    static double t[16][NLENS][2][128];
-    printf("%-9s %9s %5s %-5s %7s %7s %8s\n", "approach", "tables_B", "len", "loop", "min",
-           "median", "x_first");
+    size_t subjects_n = count + (with_batch ? 1 : 0);
+    struct bench_subject subjects[16];
+    for (size_t a = 0; a < count; a++)
+        subjects[a] = aps[a].subject;
+    struct bench_subject batch = {.name = "batch", .fn = batch_slots};
+    struct bench_table *t = bench_table_new(1 + subjects_n * NLENS * 2, 7);
+    static const char *const head[] = {"approach", "tables_B", "len", "loop", "min", "median",
+                                       "x_first"};
+    for (size_t c = 0; c < 7; c++) {
+        bench_table_set(t, 0, c, "%s", head[c]);
+        bench_table_column(t, c, 0, c != 0 && c != 3);
+    }
+    static struct bench_timing timing[16][NLENS][2];
     for (size_t l = 0; l < NLENS; l++) {
         fill_keys(lens[l], state);
-        for (int mode = 0; mode < 2; mode++) {
-            double (*timer)(unsigned (*)(const void *, size_t), size_t, int) =
-                mode ? time_lat : time_thru;
-            for (int s = -1; s < samples; s++) { /* sample -1 warms up */
-                for (size_t a = 0; a < count; a++) {
-                    if (aps[a].impl != NULL)
-                        crcforge_impl_force(aps[a].impl, NULL);
-                    double ns = aps[a].slot != NULL ? timer(aps[a].slot, lens[l], passes)
-                                : mode == 0         ? time_batch(lens[l], passes)
-                                                    : 0;
-                    if (s >= 0)
-                        t[a][l][mode][s] = ns;
-                    if (aps[a].impl != NULL)
-                        crcforge_impl_force(NULL, NULL);
-                }
-            }
+        struct bench_input keys = {keybuf, lens[l], lens[l], KEYS};
+        for (int lat = 0; lat < 2; lat++) {
+            struct bench_config cfg = *base;
+            cfg.latency = lat;
+            struct bench_timing row[16];
+            bench_time(&cfg, subjects, count, &keys, NULL, row);
             for (size_t a = 0; a < count; a++)
-                qsort(t[a][l][mode], (size_t)samples, sizeof(double), bench_by_value);
+                timing[a][l][lat] = row[a];
         }
-    }
-    for (size_t a = 0; a < count; a++) {
-        for (size_t l = 0; l < NLENS; l++) {
-            for (int mode = 0; mode < 2; mode++) {
-                const double *ta = t[a][l][mode], *tb = t[0][l][mode];
-                if (ta[0] == 0)
-                    continue; /* no latency loop for the batch */
-                printf("%-9s %9zu %5zu %-5s %7.2f %7.2f %8.2f\n", aps[a].name,
-                       aps[a].table_bytes, lens[l], mode ? "lat" : "thru", ta[0],
-                       ta[samples / 2], tb[samples / 2] / ta[samples / 2]);
+        if (with_batch) {
+            for (size_t i = 0; i < KEYS; i++) {
+                batch_keys[i] = keybuf + i * lens[l];
+                batch_lens[i] = lens[l];
             }
+            struct bench_input one = {keybuf, lens[l], 0, 1};
+            struct bench_config cfg = *base;
+            bench_time(&cfg, &batch, 1, &one, NULL, &timing[count][l][0]);
+            timing[count][l][0].ns_best /= KEYS;
+            timing[count][l][0].ns_median /= KEYS;
+            timing[count][l][1] = (struct bench_timing){.iterations = 0};
         }
     }
-}
-
-/* The bare CRC, no hash-tag rule: should crcforge_crc16_xmodem take the short path? */
-static unsigned crc16_by_byte(const void *p, size_t n)
-{
-    return crc_byte(p, n);
-}
-
-static unsigned crc16_by_engine(const void *p, size_t n)
-{
-    return (unsigned)crcforge_checksum(xmodem, p, n);
-}
-
-static unsigned crc16_by_entry(const void *p, size_t n)
-{
-    return crcforge_crc16_xmodem(0, p, n);
+    size_t row = 1;
+    for (size_t a = 0; a < subjects_n; a++)
+        for (size_t l = 0; l < NLENS; l++)
+            for (int lat = 0; lat < 2; lat++) {
+                const struct bench_timing *x = &timing[a][l][lat], *first = &timing[0][l][lat];
+                if (x->iterations == 0)
+                    continue; /* no latency loop for the batch */
+                bench_table_set(t, row, 0, "%s", a < count ? aps[a].subject.name : "batch");
+                bench_table_set(t, row, 1, "%zu",
+                                a < count ? aps[a].table_bytes : aps[count - 1].table_bytes);
+                bench_table_set(t, row, 2, "%zu", lens[l]);
+                bench_table_set(t, row, 3, "%s", lat ? "lat" : "thru");
+                bench_table_set(t, row, 4, "%.2f", x->ns_best);
+                bench_table_set(t, row, 5, "%.2f", x->ns_median);
+                bench_table_set(t, row, 6, "%.2f", first->ns_median / x->ns_median);
+                row++;
+            }
+    bench_table_print(stdout, t);
+    bench_table_free(t);
 }
 
 int main(int argc, char **argv)
@@ -338,33 +339,31 @@ int main(int argc, char **argv)
     int quick = bench_quick_arg(argc, argv, "keyslot_bench");
     if (quick < 0)
         return 2;
-    int samples = quick ? 3 : 101, passes = quick ? 4 : 8; /* short samples: fewer preempted */
     uint64_t state = 1;
 
     xmodem = crcforge_model_find("CRC-16/XMODEM");
-    const struct crc16_short_impl *best = crc16_short_resolve();
-    approaches[NAPPROACHES - 2].table_bytes = best->table_bytes;
-    approaches[NAPPROACHES - 1].table_bytes = best->table_bytes;
+    crcforge_init_impl(&portable, xmodem, "portable", NULL); /* always valid */
+    const struct crc_impl *best = crc_impl_lookup(crcforge_impl_chosen(xmodem));
+    const size_t best_bytes = best->keyslot != NULL ? best->keyslot->table_bytes : 0;
+    slot_approaches[NSLOT - 1].table_bytes = best_bytes;
+    crc_approaches[NCRC - 1].table_bytes = best_bytes;
     build_tables();
     if (verify(&state))
         return 1;
     printf("keyslot_bench: every approach agrees with the reference on lengths 0..%d\n",
            MAXLEN);
-    printf("short path \"%s\" (%zu bytes of constants and tables); CRC-16/XMODEM engine "
-           "\"%s\"\n",
-           best->name, best->table_bytes, crcforge_impl_chosen(xmodem));
-    printf("%d samples of %d x %d keys; ns per key\n\n", samples, passes, KEYS);
+    printf("CRC-16/XMODEM path \"%s\" (its short-key operations read %zu bytes of constants "
+           "and tables)\n",
+           best->name, best_bytes);
+    struct bench_config cfg = {.min_sample_seconds = 20e-6, .repeat = quick ? 3 : 101,
+                               .wall_clock = 1};
+    printf("%u samples of about 20 us walking %d keys; ns per key\n\n", cfg.repeat, KEYS);
     printf("Cluster slot (Redis hash-tag rule + CRC-16/XMODEM), x_first = x byte table:\n");
-    measure(approaches, NAPPROACHES, samples, passes, &state);
+    measure(slot_approaches, NSLOT, 1, &cfg, &state);
 
-    const struct approach crcs[] = {
-        {"byte", crc16_by_byte, NULL, sizeof t_byte},
-        {"engine", crc16_by_engine, NULL, 0},
-        {"xmodem", crc16_by_entry, NULL, best->table_bytes},
-    };
-    printf("\nCRC-16/XMODEM alone: byte table, crcforge_checksum (the dispatched engine),\n"
-           "crcforge_crc16_xmodem (the short path up to 64 bytes):\n");
-    measure(crcs, sizeof crcs / sizeof crcs[0], samples, passes, &state);
+    printf("\nCRC-16/XMODEM alone: the baselines, crcforge_checksum (engine, the dispatched\n"
+           "engine), crcforge_crc16_xmodem (xmodem, the path chosen for CRC-16/XMODEM):\n");
+    measure(crc_approaches, NCRC, 0, &cfg, &state);
     free(t_twobyte);
     return 0;
 }

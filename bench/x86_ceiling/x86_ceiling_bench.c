@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "crcforge.h"
 #include "cpu.h"
 #include "internal.h"
 #include "../quick_arg.h"
-#include "../timing.h"
 
 #define TARGET __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2")))
 /* The timed loops stay out of line, so each is compiled as a kernel would be. */
@@ -81,23 +81,38 @@ static KERNEL uint64_t mix(const uint8_t *p, size_t it, int q)
     return (uint64_t)_mm256_extract_epi64(x, 0) ^ s0 ^ s1 ^ s2;
 }
 
-enum { CRC32, FOLD_ONLY, MIX4, MIX6, MIX8, MIX10, MIX12, CRCFORGE, SUBJECTS };
-static const char *const names[SUBJECTS] = {"crc32",  "fold",   "mix4",   "mix6",
-                                            "mix8",   "mix10",  "mix12",  "crcforge"};
-static volatile uint64_t sink;
-
-/* One pass of subject s over n bytes. */
-static void run(int s, const uint8_t *p, size_t n)
+/* The subjects, as the benchmarks' timing loop calls them: one pass over n bytes. */
+static uint64_t run_crc32(const void *ctx, const uint8_t *p, size_t n)
 {
-    if (s == CRC32) {
-        sink ^= crc32_chains(p, n);
-    } else if (s == CRCFORGE) {
-        sink ^= crcforge_crc32c(0, p, n);
-    } else {
-        int q = s == FOLD_ONLY ? 0 : 4 + 2 * (s - MIX4);
-        sink ^= mix(p, n / (128 + 24 * (size_t)q), q);
-    }
+    (void)ctx;
+    return crc32_chains(p, n);
 }
+
+/* ctx: the qwords a chain per 128 folded bytes (0: folding alone). */
+static uint64_t run_mix(const void *ctx, const uint8_t *p, size_t n)
+{
+    int q = *(const int *)ctx;
+    return mix(p, n / (128 + 24 * (size_t)q), q);
+}
+
+static uint64_t run_crcforge(const void *ctx, const uint8_t *p, size_t n)
+{
+    (void)ctx;
+    return crcforge_crc32c(0, p, n);
+}
+
+static const int qwords[] = {0, 4, 6, 8, 10, 12};
+enum { CRC32, FOLD_ONLY, MIX4, MIX12 = MIX4 + 4, CRCFORGE, SUBJECTS };
+static const struct bench_subject subjects[SUBJECTS] = {
+    {.name = "crc32", .fn = run_crc32},
+    {.name = "fold", .fn = run_mix, .ctx = &qwords[0]},
+    {.name = "mix4", .fn = run_mix, .ctx = &qwords[1]},
+    {.name = "mix6", .fn = run_mix, .ctx = &qwords[2]},
+    {.name = "mix8", .fn = run_mix, .ctx = &qwords[3]},
+    {.name = "mix10", .fn = run_mix, .ctx = &qwords[4]},
+    {.name = "mix12", .fn = run_mix, .ctx = &qwords[5]},
+    {.name = "crcforge", .fn = run_crcforge},
+};
 
 int main(int argc, char **argv)
 {
@@ -108,10 +123,8 @@ int main(int argc, char **argv)
         printf("x86_ceiling_bench: this CPU lacks SSE4.2, AVX2 or VPCLMULQDQ; nothing to time\n");
         return 0;
     }
-    enum { SAMPLES = 21 };
-    const int samples = quick ? 1 : SAMPLES;
-    const double sample_ns = quick ? 1e5 : 2e6;
     static const size_t sizes[] = {64 << 10, 1 << 20};
+    enum { NSIZES = sizeof sizes / sizeof *sizes };
     uint8_t *buf = aligned_alloc(64, 1 << 20);
     if (buf == NULL) {
         perror("x86_ceiling_bench");
@@ -120,7 +133,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < (1u << 20); i++)
         buf[i] = (uint8_t)(i * 2654435761u >> 24);
 
-    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) { /* the timed call is right */
+    for (size_t si = 0; si < NSIZES; si++) { /* the timed call is right */
         const size_t n = sizes[si];
         uint32_t want = ~(uint32_t)crc_reference_update(&crc_model_crc32c->p, 0xffffffffu, buf, n);
         if (crcforge_crc32c(0, buf, n) != want) {
@@ -129,38 +142,36 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    printf("GB/s, best / median of %d samples (64-byte aligned buffer)\n", samples);
-    printf("%-8s", "size");
-    for (int s = 0; s < SUBJECTS; s++)
-        printf(" %13s", names[s]);
-    printf("   best mix/crc32  crcforge/crc32\n");
-    for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+    /* Samples of 2 ms: reading a thread's CPU time is a system call (~0.5 us here). */
+    struct bench_config cfg = {.min_sample_seconds = quick ? 1e-4 : 2e-3, .repeat = quick ? 1 : 21};
+    printf("GB/s, best / median of %u samples (64-byte aligned buffer)\n", cfg.repeat);
+    struct bench_table *t = bench_table_new(NSIZES + 1, SUBJECTS + 3);
+    bench_table_set(t, 0, 0, "size");
+    for (int s = 0; s < SUBJECTS; s++) {
+        bench_table_set(t, 0, 1 + s, "%s", subjects[s].name);
+        bench_table_column(t, 1 + s, 0, 1);
+    }
+    bench_table_set(t, 0, SUBJECTS + 1, "best mix/crc32");
+    bench_table_set(t, 0, SUBJECTS + 2, "crcforge/crc32");
+    for (size_t si = 0; si < NSIZES; si++) {
         const size_t n = sizes[si];
-        /* Passes a sample: about sample_ns at 20 GB/s.  The clock is read only around
-         * them, because reading a thread's CPU time is a system call (~0.5 us here). */
-        const long passes = (long)(sample_ns * 20 / (double)n) + 1;
-        double gbs[SUBJECTS][SAMPLES];
-        for (int r = 0; r < samples; r++)
-            for (int s = 0; s < SUBJECTS; s++) { /* interleaved: load changes hit all alike */
-                double t0 = bench_now_ns(0);
-                for (long i = 0; i < passes; i++)
-                    run(s, buf, n);
-                double t = bench_now_ns(0) - t0;
-                gbs[s][r] = -(double)n * (double)passes / t; /* negated: ascending sort = best first */
-            }
-        double best[SUBJECTS], med[SUBJECTS], best_mix = 0;
+        struct bench_input in = {buf, n, 0, 1};
+        struct bench_timing timing[SUBJECTS];
+        bench_time(&cfg, subjects, SUBJECTS, &in, NULL, timing);
+        double best[SUBJECTS], best_mix = 0;
+        bench_table_set(t, 1 + si, 0, "%s", n >= (1 << 20) ? "1 MiB" : "64 KiB");
         for (int s = 0; s < SUBJECTS; s++) {
-            qsort(gbs[s], (size_t)samples, sizeof(double), bench_by_value);
-            best[s] = -gbs[s][0];
-            med[s] = -gbs[s][samples / 2];
+            best[s] = (double)n / timing[s].ns_best; /* bytes per ns = GB/s */
+            bench_table_set(t, 1 + si, 1 + s, "%5.1f / %5.1f", best[s],
+                            (double)n / timing[s].ns_median);
             if (s >= MIX4 && s <= MIX12 && best[s] > best_mix)
                 best_mix = best[s];
         }
-        printf("%-8s", n >= (1 << 20) ? "1 MiB" : "64 KiB");
-        for (int s = 0; s < SUBJECTS; s++)
-            printf("  %5.1f / %5.1f", best[s], med[s]);
-        printf("   %.2fx           %.2fx\n", best_mix / best[CRC32], best[CRCFORGE] / best[CRC32]);
+        bench_table_set(t, 1 + si, SUBJECTS + 1, "%.2fx", best_mix / best[CRC32]);
+        bench_table_set(t, 1 + si, SUBJECTS + 2, "%.2fx", best[CRCFORGE] / best[CRC32]);
     }
+    bench_table_print(stdout, t);
+    bench_table_free(t);
     free(buf);
     return 0;
 }

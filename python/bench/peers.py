@@ -13,12 +13,10 @@ that are not installed are listed as such.  Install them with
 import argparse
 import importlib
 import os
-import statistics
-import time
-import timeit
 import zlib
 
 import crcforge
+from timing import time_per_call
 
 SIZES = [16, 64, 1024, 1 << 20]
 
@@ -76,22 +74,6 @@ CONTENDERS = {  # algorithm -> [(label, function of (data))]
         ("crcmod", crcmod_fn("xmodem")),
     ],
 }
-
-
-def time_per_call(contenders, data, repeat, target_s):
-    """{label: (min ns, median ns)} per call.  The contenders take turns within each
-    repeat, so that a change in the machine's load falls on all of them alike."""
-    plans = []
-    for label, fn in contenders:
-        timer = timeit.Timer("fn(data)", globals={"fn": fn, "data": data},
-                             timer=time.thread_time)
-        number, elapsed = timer.autorange()  # enough calls for >= 0.2 s
-        plans.append((label, timer, max(1, int(number * target_s / elapsed))))
-    runs = {label: [] for label, _, _ in plans}
-    for _ in range(repeat):
-        for label, timer, number in plans:
-            runs[label].append(timer.timeit(number) / number * 1e9)
-    return {label: (min(r), statistics.median(r)) for label, r in runs.items()}
 
 
 def main():

@@ -1,15 +1,22 @@
 """python -m crcforge sum: the `crcforge sum` command of the C tool, for Python-only users.
 
-Same contract (shared/DESIGN.md): one "HEX  NAME" line per input ("-" is stdin), -a ALGO,
---format hex|base64, -c LISTFILE to verify, -j N threads for large files; exit status 0
-good, 1 a checksum did not verify, 2 bad usage or an unreadable input, reported after
-the other inputs were processed.  Files are read in fixed-size blocks (bounded memory).
+Same contract (shared/DESIGN.md) and the same option spellings: one "VALUE  NAME" line per
+input ("-" is stdin), -a ALGO, --format hex|base64, --part-size SIZE for the composite
+checksum of a multipart upload, -c LISTFILE to verify, -j N threads for large files,
+progress on stderr; exit status 0 good, 1 a checksum did not verify, 2 bad usage or an
+input that gave no value, reported after the other inputs were processed.  Files are read
+in fixed-size blocks (bounded memory).
+
+Where the bytes of an input come from is hash_input(name, spec), which gives the CRC of
+each part; how a value is printed and checked is checksum_text, well_formed_value and
+same_value.
 
 Beyond the C tool: inputs may be URLs that fsspec opens (s3://, gs://, memory://, ...),
 hashed by ranges (crcforge.objects) on -j N threads or, with --scheduler ADDRESS, on a
 running Dask cluster; `verify FILE URL` compares a file with what an S3 object stores.
 """
 import base64
+import contextlib
 import errno
 import os
 import re
@@ -17,6 +24,7 @@ import signal
 import stat
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Optional
 
@@ -29,6 +37,7 @@ PARALLEL_MIN = 8 << 20    # below this, threads cost more than they save
 MAX_THREADS = 64
 EXIT_OK, EXIT_MISMATCH, EXIT_TROUBLE = 0, 1, 2
 PARAM_KEYS = crcforge.Params._fields  # width, poly, init, refin, refout, xorout
+
 
 class Trouble(Exception):
     """An error to report as "crcforge: MESSAGE" (exit status 2)."""
@@ -47,8 +56,10 @@ def to_stderr(text):
     try:
         if fd is None:
             sys.stderr.write(text)
-        else:
-            os.write(fd, os.fsencode(text))
+            return
+        data = os.fsencode(text)
+        while data:  # a terminal or pipe may take part of it only
+            data = data[os.write(fd, data):]
     except (OSError, ValueError):
         pass
 
@@ -267,6 +278,122 @@ def model_of(algo):
     return model, width
 
 
+class Progress:
+    """Progress of `sum` on stderr, for inputs that take more than about a second: bytes
+    done, rate, and time left when the size is known.  On a terminal one line is rewritten
+    in place and cleared at the end; elsewhere (forced with --progress) a line a second,
+    and a last one with the total.  Written by a thread of its own, as the C tool does."""
+
+    FIRST_AFTER = 1.0  # seconds: shorter inputs show nothing
+
+    def __init__(self, tty):
+        self.tty = tty
+        self.wake = threading.Condition()
+        self.quit = self.active = self.shown = False
+        self.name, self.size, self.done, self.start, self.last_shown = "", 0, 0, 0.0, 0.0
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    @classmethod
+    def open(cls, mode):
+        """None (no progress) when mode is "off", or "auto" and stderr is no terminal."""
+        tty = sys.stderr is not None and os.isatty(2)
+        return None if mode == "off" or (mode == "auto" and not tty) else cls(tty)
+
+    def begin(self, name, size):
+        with self.wake:
+            self.name, self.size, self.done = name, size, 0
+            self.start = time.monotonic()
+            self.active, self.shown = True, False
+            self.wake.notify()
+
+    def add(self, count):
+        with self.wake:
+            self.done += count
+
+    def end(self):
+        with self.wake:
+            if self.shown and self.tty:
+                to_stderr("\r\033[K")
+            elif self.shown:  # a log keeps the total
+                seconds = time.monotonic() - self.start
+                self.print(f"{size_text(self.done)} in {seconds:.1f} s "
+                           f"({size_text(self.done / seconds)}/s)", "\n")
+            self.active = False
+
+    def close(self):
+        with self.wake:
+            self.quit = True
+            self.wake.notify()
+        self.thread.join()
+
+    def run(self):
+        with self.wake:
+            while not self.quit:
+                now = time.monotonic()
+                # A terminal's line is rewritten 4 times a second; a log gets a line a second.
+                due = (now + 3600 if not self.active
+                       else self.start + self.FIRST_AFTER if not self.shown
+                       else self.last_shown + (0.25 if self.tty else 1.0))
+                if self.active and now >= due:
+                    self.show(now)
+                else:
+                    self.wake.wait(due - now)
+
+    def show(self, now):
+        rate = self.done / (now - self.start)
+        what = f"{size_text(self.done)}, {size_text(rate)}/s"
+        if self.size:
+            left = duration_text((self.size - min(self.done, self.size)) / rate) if rate else "?"
+            what = (f"{size_text(self.done)} of {size_text(self.size)} "
+                    f"({100 * self.done / self.size:.0f}%), {size_text(rate)}/s, {left} left")
+        self.print(what, "\033[K" if self.tty else "\n")
+        self.shown, self.last_shown = True, now
+
+    def print(self, what, end):
+        """ "crcforge: NAME: WHAT", the name cut at its front when too long for the
+        terminal (a wrapped line could not be rewritten with "\r")."""
+        name, start = self.name, ""
+        if self.tty:
+            try:
+                room = (os.get_terminal_size(2).columns or 80) - 1
+            except OSError:
+                room = 79
+            fixed = len("crcforge: : ") + len(what)
+            if fixed + len(name) > room:
+                name = "..." + name[len(name) - max(room - fixed - 3, 0):]
+            start = "\r"
+        to_stderr(f"{start}crcforge: {name}: {what}{end}")
+
+
+@contextlib.contextmanager
+def shown(progress, name, size):
+    """Progress of one input while the block reads it (nothing when progress is None)."""
+    if progress:
+        progress.begin(name, size)
+    try:
+        yield
+    finally:
+        if progress:
+            progress.end()
+
+
+def size_text(count):
+    """"512 B", "1.5 KiB", "3.0 GiB"."""
+    units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
+    u = 0
+    while count >= 1024 and u + 1 < len(units):
+        count /= 1024
+        u += 1
+    return f"{count:.0f} {units[u]}" if u == 0 else f"{count:.1f} {units[u]}"
+
+
+def duration_text(seconds):
+    """"0:07", "1:02:03"."""
+    s = int(seconds + 0.5) if seconds < 1e9 else 999999999
+    return f"{s // 3600}:{s // 60 % 60:02}:{s % 60:02}" if s >= 3600 else f"{s // 60}:{s % 60:02}"
+
+
 MAX_PARTS = objects.MAX_PARTS  # S3's limit on the parts of a multipart upload
 
 
@@ -277,6 +404,7 @@ class Spec(NamedTuple):
     fmt: str         # "hex" or "base64"
     part_size: int   # 0: the CRC of the whole input; else the composite of such parts
     threads: int
+    progress: Optional["Progress"] = None  # None: not shown
     executor: object = None  # a Dask cluster's (--scheduler): every input goes by ranges
 
 
@@ -307,7 +435,7 @@ def hash_input(name, spec):
     except OSError as e:
         raise InputError(e.strerror) from None
     try:
-        return hash_fd(fd, is_stdin, spec)
+        return hash_fd(name, fd, is_stdin, spec)
     finally:
         if not is_stdin:
             os.close(fd)
@@ -341,7 +469,9 @@ def hash_by_ranges(name, spec):
         raise InputError(reason_of(e, name)) from None
 
 
-def hash_fd(fd, is_stdin, spec):
+def hash_fd(name, fd, is_stdin, spec):
+    """hash_input's work on the open input: a regular file is checked against what fstat
+    says of it before and after the reads."""
     try:
         before = os.fstat(fd)
     except OSError as e:
@@ -349,7 +479,8 @@ def hash_fd(fd, is_stdin, spec):
     if stat.S_ISDIR(before.st_mode):
         raise InputError(os.strerror(errno.EISDIR))
     if not stat.S_ISREG(before.st_mode):  # a pipe, FIFO, terminal: no size to check
-        crcs, _, too_many = hash_stream(fd, spec, MAX_PARTS if spec.part_size else 1)
+        with shown(spec.progress, name, 0):
+            crcs, _, too_many = hash_stream(fd, spec, MAX_PARTS if spec.part_size else 1)
         if too_many:
             raise InputError(too_many_parts(spec))
         return crcs
@@ -363,14 +494,15 @@ def hash_fd(fd, is_stdin, spec):
                          f"{MAX_PARTS} parts")
     early = None
     too_many = False
-    if spec.threads > 1 and size >= PARALLEL_MIN:
-        total = size
-        try:
-            crcs = hash_parallel(fd, base, size, spec, nparts)
-        except EarlyEnd as e:
-            early = e.args[0]
-    else:
-        crcs, total, too_many = hash_stream(fd, spec, nparts)
+    with shown(spec.progress, name, size):
+        if spec.threads > 1 and size >= PARALLEL_MIN:
+            total = size
+            try:
+                crcs = hash_parallel(fd, base, size, spec, nparts)
+            except EarlyEnd as e:
+                early = e.args[0]
+        else:
+            crcs, total, too_many = hash_stream(fd, spec, nparts)
     # The bytes read are those of one moment only if nothing moved meanwhile.
     try:
         after = os.fstat(fd)
@@ -414,6 +546,8 @@ def hash_stream(fd, spec, max_parts):
             raise InputError(f"{e.strerror} (reading byte {total})") from None
         if not got:
             break
+        if spec.progress:
+            spec.progress.add(got)
         off = 0
         while off < got:
             take = got - off
@@ -455,7 +589,7 @@ def hash_parallel(fd, base, size, spec, nparts):
 
     def hash_pieces(pieces):
         try:
-            return [crc_of_range(fd, spec.model, off, length, failed)
+            return [crc_of_range(fd, spec.model, off, length, failed, spec.progress)
                     for _, off, length in pieces]
         except BaseException:
             failed.set()
@@ -475,7 +609,7 @@ def hash_parallel(fd, base, size, spec, nparts):
     return crcs
 
 
-def crc_of_range(fd, model, offset, length, failed):
+def crc_of_range(fd, model, offset, length, failed, progress):
     """CRC of length bytes of fd from offset, read with pread (so that threads can share
     fd)."""
     h = crcforge.new(model)
@@ -491,6 +625,8 @@ def crc_of_range(fd, model, offset, length, failed):
         h.update(block)
         offset += len(block)
         length -= len(block)
+        if progress:
+            progress.add(len(block))
     return h.value
 
 
@@ -613,6 +749,10 @@ SUM_OPTIONS = (
            "parts of SIZE bytes: the CRC of the parts' CRCs, then -PARTS;\n"
            "SIZE in bytes or with K, M, G, T, KB.., KiB.. (powers of 1024);\n"
            "at most 10000 parts"),
+    Option("progress", None, None,
+           "show the progress of inputs that take more than a second on\n"
+           "stderr (the default when stderr is a terminal)"),
+    Option("no-progress", None, None, "never show it"),
     Option("scheduler", None, "ADDRESS",
            "hash the ranges of every input on the Dask cluster\n"
            "whose scheduler is at ADDRESS (tcp://HOST:PORT); its\n"
@@ -658,7 +798,7 @@ def parse_sum_options(args):
     """The Spec's fields and the other options of `sum` (a dict), and its operands; None
     for the options after --help."""
     opts = {"algo": "crc32c", "verify": False, "threads": 1, "fmt": "hex", "part_size": 0,
-            "scheduler": None}
+            "progress": "auto", "scheduler": None}
     names = []
     for option, value in read_options("sum", SUM_OPTIONS, args):
         if option is None:
@@ -667,6 +807,8 @@ def parse_sum_options(args):
             return None, []
         elif option.name == "check":
             opts["verify"] = True
+        elif option.name in ("progress", "no-progress"):
+            opts["progress"] = "on" if option.name == "progress" else "off"
         elif option.name == "algorithm":
             opts["algo"] = value
         elif option.name == "jobs":
@@ -722,18 +864,27 @@ def cmd_sum(args, out):
     if opts["verify"] and len(names) != 1:
         raise Trouble("sum -c takes exactly one LISTFILE")
     with DaskExecutor(opts["scheduler"]) as executor:
-        spec = Spec(model, width, opts["fmt"], opts["part_size"], opts["threads"], executor)
-        if opts["verify"]:
-            return verify_list(names[0], spec, out)
-        status = EXIT_OK
-        for name in names or ["-"]:
-            try:
-                value = checksum_of_input(name, spec)
-            except InputError as e:
-                error(f"{name}: {e}")
-                status = EXIT_TROUBLE
-                continue
-            out.write(value.encode() + b"  " + os.fsencode(name) + b"\n")
+        spec = Spec(model, width, opts["fmt"], opts["part_size"], opts["threads"],
+                    Progress.open(opts["progress"]), executor)
+        try:
+            return (verify_list(names[0], spec, out) if opts["verify"]
+                    else sum_inputs(names, spec, out))
+        finally:
+            if spec.progress:
+                spec.progress.close()
+
+
+def sum_inputs(names, spec, out):
+    """One "VALUE  NAME" line per input; returns the exit status."""
+    status = EXIT_OK
+    for name in names or ["-"]:
+        try:
+            value = checksum_of_input(name, spec)
+        except InputError as e:
+            error(f"{name}: {e}")
+            status = EXIT_TROUBLE
+            continue
+        out.write(value.encode() + b"  " + os.fsencode(name) + b"\n")
     return status
 
 

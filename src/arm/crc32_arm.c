@@ -14,18 +14,16 @@
  * for a register R (reflected, 32 bits) and K = x^(8L-33) mod P (reflected), the
  * 63-bit carry-less product R*K is the polynomial x*R*K in the reflected 64-bit
  * order, and crc32x(0, v) computes v*x^32 mod P, so the result is R*x^(8L) mod P.
- * K is derived at run time from the polynomial (crc_xpow_mod).
+ * K is the model's join constant (struct crc32_join, ../fold_consts.h).
  */
-#include "impls.h"
-#ifdef CRC_ARM_GCC_KERNELS
-#include <arm_acle.h>
-#include <arm_neon.h>
-
 #include "../bytes.h"
 #include "../cpu.h"
+#include "../fold_consts.h"
+#include "impls.h"
+#include "vec128.h"
 
-#define TARGET_CRC __attribute__((target("+crc")))
-#define TARGET_CRC_PMULL __attribute__((target("+crc+crypto")))
+#define TARGET_CRC CRC_ARM_TARGET_CRC
+#define TARGET_CRC_PMULL CRC_ARM_TARGET_CRC_PMULL
 #define INLINE static inline __attribute__((always_inline))
 
 enum { CASTAGNOLI, ZLIB };
@@ -33,7 +31,7 @@ enum { CASTAGNOLI, ZLIB };
 TARGET_CRC INLINE uint32_t step8(int poly, uint32_t r, const uint8_t *p)
 {
     uint64_t v = crc_load_le64(p);
-    return poly == CASTAGNOLI ? __crc32cd(r, v) : __crc32d(r, v);
+    return poly == CASTAGNOLI ? crc_arm_crc32cd(r, v) : crc_arm_crc32d(r, v);
 }
 
 TARGET_CRC INLINE uint32_t one_way(int poly, uint32_t r, const uint8_t *p, size_t n)
@@ -48,53 +46,39 @@ TARGET_CRC INLINE uint32_t one_way(int poly, uint32_t r, const uint8_t *p, size_
         r = step8(poly, r, p);
     if (n & 4) {
         uint32_t v = crc_load_le32(p);
-        r = poly == CASTAGNOLI ? __crc32cw(r, v) : __crc32w(r, v);
+        r = poly == CASTAGNOLI ? crc_arm_crc32cw(r, v) : crc_arm_crc32w(r, v);
         p += 4;
     }
     if (n & 2) {
         uint16_t v = (uint16_t)(p[0] | p[1] << 8);
-        r = poly == CASTAGNOLI ? __crc32ch(r, v) : __crc32h(r, v);
+        r = poly == CASTAGNOLI ? crc_arm_crc32ch(r, v) : crc_arm_crc32h(r, v);
         p += 2;
     }
     if (n & 1)
-        r = poly == CASTAGNOLI ? __crc32cb(r, *p) : __crc32b(r, *p);
+        r = poly == CASTAGNOLI ? crc_arm_crc32cb(r, *p) : crc_arm_crc32b(r, *p);
     return r;
 }
 
 /* Stream lengths of the 3-way blocks, longest first: long streams make the join's cost
  * negligible; the shorter one keeps inputs of a few hundred bytes off the single chain. */
 enum { LONG_STREAM = 1024, SHORT_STREAM = 128 };
-static const size_t stream_bytes[] = {LONG_STREAM, SHORT_STREAM};
-#define TIERS (sizeof stream_bytes / sizeof stream_bytes[0])
 
-/* shift_k[poly][tier][0 or 1]: K for shifting by L or 2L bytes; 0 until computed.  A
- * race only stores the same value twice. */
-static _Atomic uint32_t shift_k[2][TIERS][2];
-
-static uint32_t shift_constant(int poly, size_t tier, int twice)
+static inline const crcforge_model *model_of(int poly)
 {
-    _Atomic uint32_t *slot = &shift_k[poly][tier][twice];
-    uint32_t k = atomic_load_explicit(slot, memory_order_relaxed);
-    if (k == 0) {
-        const crcforge_model *m = poly == CASTAGNOLI ? crc_model_crc32c : crc_model_crc32;
-        uint64_t bits = 8 * stream_bytes[tier] * (twice ? 2 : 1);
-        k = (uint32_t)crc_reflect(crc_xpow_mod(bits - 33, &m->p), 32);
-        atomic_store_explicit(slot, k, memory_order_relaxed);
-    }
-    return k;
+    return poly == CASTAGNOLI ? crc_model_crc32c : crc_model_crc32;
 }
 
 /* r*x^(8L) mod P, with k = x^(8L-33) mod P (see the top of the file). */
 TARGET_CRC_PMULL INLINE uint32_t shift(int poly, uint32_t r, uint32_t k)
 {
     uint64_t product = vgetq_lane_u64(vreinterpretq_u64_p128(vmull_p64(r, k)), 0);
-    return poly == CASTAGNOLI ? __crc32cd(0, product) : __crc32d(0, product);
+    return poly == CASTAGNOLI ? crc_arm_crc32cd(0, product) : crc_arm_crc32d(0, product);
 }
 
 /* One block of three streams of len bytes each (a constant at each call, so that the
  * loads take immediate offsets and pair up). */
 TARGET_CRC_PMULL INLINE uint32_t three_streams(int poly, uint32_t r, const uint8_t *p,
-                                               const size_t len, size_t tier)
+                                               const size_t len, const struct crc32_join *j)
 {
     uint32_t a = r, b = 0, c = 0;
     for (size_t i = 0; i < len; i += 16) {
@@ -105,16 +89,17 @@ TARGET_CRC_PMULL INLINE uint32_t three_streams(int poly, uint32_t r, const uint8
         b = step8(poly, b, p + len + i + 8);
         c = step8(poly, c, p + 2 * len + i + 8);
     }
-    return shift(poly, a, shift_constant(poly, tier, 1)) ^
-           shift(poly, b, shift_constant(poly, tier, 0)) ^ c;
+    return shift(poly, a, j->join[len / 8 - 1].by_2l) ^ shift(poly, b, j->join[len / 8 - 1].by_l) ^
+           c;
 }
 
 TARGET_CRC_PMULL INLINE uint32_t three_way(int poly, uint32_t r, const uint8_t *p, size_t n)
 {
+    const struct crc32_join *j = crc32_join_of(model_of(poly));
     for (; n >= 3 * LONG_STREAM; p += 3 * LONG_STREAM, n -= 3 * LONG_STREAM)
-        r = three_streams(poly, r, p, LONG_STREAM, 0);
+        r = three_streams(poly, r, p, LONG_STREAM, j);
     for (; n >= 3 * SHORT_STREAM; p += 3 * SHORT_STREAM, n -= 3 * SHORT_STREAM)
-        r = three_streams(poly, r, p, SHORT_STREAM, 1);
+        r = three_streams(poly, r, p, SHORT_STREAM, j);
     return one_way(poly, r, p, n);
 }
 
@@ -153,11 +138,10 @@ static int is_zlib(const crcforge_model *m)
 }
 
 const struct crc_impl crc_impl_crc32c_arm_crc32_3way = {
-    "crc32c_arm_crc32_3way", has_crc32_pmull, is_castagnoli, crc32c_arm_crc32_3way};
+    "crc32c_arm_crc32_3way", has_crc32_pmull, is_castagnoli, crc32c_arm_crc32_3way, NULL};
 const struct crc_impl crc_impl_crc32_arm_crc32_3way = {
-    "crc32_arm_crc32_3way", has_crc32_pmull, is_zlib, crc32_arm_crc32_3way};
+    "crc32_arm_crc32_3way", has_crc32_pmull, is_zlib, crc32_arm_crc32_3way, NULL};
 const struct crc_impl crc_impl_crc32c_arm_crc32 = {"crc32c_arm_crc32", has_crc32, is_castagnoli,
-                                                   crc32c_arm_crc32};
+                                                   crc32c_arm_crc32, NULL};
 const struct crc_impl crc_impl_crc32_arm_crc32 = {"crc32_arm_crc32", has_crc32, is_zlib,
-                                                  crc32_arm_crc32};
-#endif /* CRC_ARM_GCC_KERNELS */
+                                                  crc32_arm_crc32, NULL};

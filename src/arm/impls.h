@@ -4,38 +4,37 @@
 
 #include "../internal.h"
 
-/* The kernels below use GCC's spelling of the target attributes ("+crc", "+crypto") and
- * ACLE intrinsics that clang (up to at least 14) gates on global -march flags; under
- * clang they are left out and aarch64 runs the portable engine (and the keyslot short
- * path).  Untested: clang, and so Apple clang on macOS. */
-#if defined(__GNUC__) && !defined(__clang__)
-#define CRC_ARM_GCC_KERNELS 1
-#endif
-
-/* crc32_arm.c */
+/* crc32_arm.c: CRC-32C and CRC-32 on the CRC32 instructions (any byte order). */
 extern const struct crc_impl crc_impl_crc32c_arm_crc32_3way;
 extern const struct crc_impl crc_impl_crc32_arm_crc32_3way;
 extern const struct crc_impl crc_impl_crc32c_arm_crc32;
 extern const struct crc_impl crc_impl_crc32_arm_crc32;
 
-/* fold_pmull.c, fold_pmull_eor3.c: every model of width 8..64.  Their lanes assume a
- * little-endian host (as Linux and macOS on aarch64 are). */
+/* fold_pmull.c, fold_pmull_eor3.c (fold_template.h): every model of width 8..64, and
+ * crc16_xmodem_pmull.c: CRC-16/XMODEM, the short-key kernel up to 64 bytes, then the
+ * folding tier its name ends with.  Their lanes assume a little-endian host (as Linux
+ * and macOS on aarch64 are). */
+uint64_t fold_update_arm_pmull(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                               size_t n);
+uint64_t fold_update_arm_pmull_eor3(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                    size_t n);
 extern const struct crc_impl crc_impl_fold_arm_pmull_eor3;
 extern const struct crc_impl crc_impl_fold_arm_pmull;
+extern const struct crc_impl crc_impl_crc16_xmodem_arm_pmull_eor3;
+extern const struct crc_impl crc_impl_crc16_xmodem_arm_pmull;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define CRC_ARM_FOLD_IMPLS &crc_impl_fold_arm_pmull_eor3, &crc_impl_fold_arm_pmull,
+#define CRC_ARM_LITTLE_ENDIAN 1
+#define CRC_ARM_PMULL_IMPLS                                                               \
+    &crc_impl_crc16_xmodem_arm_pmull_eor3, &crc_impl_crc16_xmodem_arm_pmull,              \
+        &crc_impl_fold_arm_pmull_eor3, &crc_impl_fold_arm_pmull,
 #else
-#define CRC_ARM_FOLD_IMPLS
+#define CRC_ARM_PMULL_IMPLS
 #endif
 
 /* Entries of the form `&crc_impl_NAME,` (each declared here, defined in this folder).
  * The dedicated CRC32-instruction paths come before folding for CRC-32C and CRC-32. */
-#ifdef CRC_ARM_GCC_KERNELS
 #define CRC_ARM_IMPLS                                                                     \
     &crc_impl_crc32c_arm_crc32_3way, &crc_impl_crc32_arm_crc32_3way,                      \
-        &crc_impl_crc32c_arm_crc32, &crc_impl_crc32_arm_crc32, CRC_ARM_FOLD_IMPLS
-#else
-#define CRC_ARM_IMPLS
-#endif
+        &crc_impl_crc32c_arm_crc32, &crc_impl_crc32_arm_crc32, CRC_ARM_PMULL_IMPLS
 
 #endif

@@ -5,11 +5,12 @@
  * of degree < 127, is reduced modulo P' = x^64 + L by Barrett:
  *     q = floor(T_hi * floor(x^128 / P') / x^64) = hi(T_hi * mu) xor T_hi,
  *     T mod P' = T_lo xor lo(q * L),
- * with mu = floor(x^128 / P') less its x^64 term (combine.c derives L and mu).
+ * with mu = floor(x^128 / P') less its x^64 term (fold_consts.h's MSB-first Barrett pair).
  */
 #include <immintrin.h>
 
 #include "../combine.h"
+#include "../fold_consts.h"
 
 #define TARGET_PCLMUL __attribute__((target("pclmul")))
 
@@ -31,26 +32,24 @@ static inline uint64_t hi64(__m128i v)
 
 /* acc * b mod P', acc lifted, b < 2^64 unlifted: the result is lifted. */
 static TARGET_PCLMUL inline uint64_t mulmod_lifted(uint64_t acc, uint64_t b,
-                                                  const struct combine_powers *pw)
+                                                  const struct fold_consts *c)
 {
     __m128i t = clmul(acc, b);
     uint64_t t_hi = hi64(t);
-    uint64_t q = hi64(clmul(t_hi, pw->barrett)) ^ t_hi;
-    return lo64(t) ^ lo64(clmul(q, pw->lifted_poly));
+    uint64_t q = hi64(clmul(t_hi, c->msb_barrett_quotient)) ^ t_hi;
+    return lo64(t) ^ lo64(clmul(q, c->msb_barrett_poly));
 }
 
-static TARGET_PCLMUL uint64_t shift_clmul(const struct combine_powers *pw, unsigned width,
-                                          uint64_t a, uint64_t len)
+static TARGET_PCLMUL uint64_t shift_clmul(const struct fold_consts *c, uint64_t a, uint64_t len)
 {
-    const unsigned s = 64 - width;
+    const unsigned s = 64 - c->width;
     uint64_t acc = a << s;
     for (; len != 0; len &= len - 1)
-        acc = mulmod_lifted(acc, pw->x8_pow2k[__builtin_ctzll(len)], pw);
+        acc = mulmod_lifted(acc, c->x8_pow2k[__builtin_ctzll(len)], c);
     return acc >> s;
 }
 
-uint64_t crc_x86_shift_clmul(const struct combine_powers *pw, unsigned width, uint64_t a,
-                             uint64_t len)
+uint64_t crc_x86_shift_clmul(const struct fold_consts *c, uint64_t a, uint64_t len)
 {
-    return shift_clmul(pw, width, a, len);
+    return shift_clmul(c, a, len);
 }

@@ -8,12 +8,11 @@
  * accumulators (two 128-bit lanes each) and runs QWORDS crc32 instructions on each of
  * the three streams.  The incoming register is xored into B's first four bytes.
  *
- * Folding a reflected 128-bit lane X (low qword l, high qword h; polynomial
- * x^64*l(x) + h(x)) 128 bytes (D = 1024 bits) forward: X * x^D = l * x^(64+D) + h * x^D,
- * and a carry-less multiply of reflected operands gains a factor x, so the constants
- * are x^(63+D) and x^(D-1) mod P (crc32c_sse42.c derives them).  The accumulators stay
- * congruent modulo P to B's bytes read so far, laid out as a 128-byte message, so the
- * crc32 instruction over the stored accumulators gives the CRC of B.  Then
+ * Folding a reflected 128-bit lane 128 bytes (D = 1024 bits) forward takes CRC-32C's
+ * fold_across_1024_bits (../fold_consts.h): congruent modulo G' = P * x^32, so modulo P.
+ * The accumulators stay congruent modulo P to B's bytes read so far, laid out as a
+ * 128-byte message, so the crc32 instruction over the stored accumulators gives the CRC
+ * of B.  Then
  *     CRC = CRC(B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts joined as in the 3-way kernel.  The last pass's streams also take the bytes
  * beyond its whole iterations, to within 24.  Inputs too short for the hybrid, and what
@@ -62,7 +61,7 @@ static TARGET_HYBRID inline __m256i fold(__m256i x, __m256i k, const uint8_t *ne
 /* CRC of the 128-byte message the accumulators hold: four 32-byte chains joined like
  * the 3-way streams, shorter than one 128-byte chain. */
 static TARGET_HYBRID inline uint32_t crc_of_lanes(__m256i x0, __m256i x1, __m256i x2, __m256i x3,
-                                                  const struct crc32c_x86_consts *c)
+                                                  const struct crc32_join *c)
 {
     uint8_t lanes[128];
     _mm256_storeu_si256((void *)lanes, x0);
@@ -82,12 +81,10 @@ static TARGET_HYBRID inline uint32_t crc_of_lanes(__m256i x0, __m256i x1, __m256
 
 /* One pass: `it` iterations, then `extra` more bytes (a multiple of 8) on each stream. */
 static TARGET_HYBRID uint32_t hybrid_pass(uint32_t crc, const uint8_t *p, size_t it, size_t extra,
-                                          const struct crc32c_x86_consts *c)
+                                          const struct crc32_join *c, __m256i k)
 {
     const size_t l = 8 * QWORDS * it + extra;
     const uint8_t *b = p, *a = p + 128 * it;
-    const __m256i k = _mm256_set_epi64x((long long)c->fold_128_hi, (long long)c->fold_128_lo,
-                                        (long long)c->fold_128_hi, (long long)c->fold_128_lo);
     __m256i x0 = _mm256_xor_si256(load256(b), _mm256_zextsi128_si256(_mm_cvtsi32_si128((int)crc)));
     __m256i x1 = load256(b + 32), x2 = load256(b + 64), x3 = load256(b + 96);
     uint64_t s0 = 0, s1 = 0, s2 = 0;
@@ -133,12 +130,17 @@ static TARGET_HYBRID __attribute__((noinline)) uint64_t hybrid_long(const crcfor
                                                                    uint32_t crc,
                                                                    const uint8_t *p, size_t n)
 {
-    const struct crc32c_x86_consts *c = crc32c_x86_consts();
+    const struct crc32_join *c = crc32_join_of(crc_model_crc32c);
+    const struct fold_consts *f = fold_consts_peek(crc_model_crc32c);
+    if (f == NULL)
+        f = fold_consts_build(crc_model_crc32c);
+    const __m256i k = _mm256_broadcastsi128_si256(
+        _mm_loadu_si128((const void *)&f->fold_across_1024_bits));
     for (; n >= ITERS_MAX * ITER_BYTES; n -= ITERS_MAX * ITER_BYTES, p += ITERS_MAX * ITER_BYTES)
-        crc = hybrid_pass(crc, p, ITERS_MAX, 0, c);
+        crc = hybrid_pass(crc, p, ITERS_MAX, 0, c, k);
     if (n >= HYBRID_MIN) {
         size_t it = n / ITER_BYTES, extra = (n - it * ITER_BYTES) / 24 * 8;
-        crc = hybrid_pass(crc, p, it, extra, c);
+        crc = hybrid_pass(crc, p, it, extra, c, k);
         p += it * ITER_BYTES + 3 * extra;
         n -= it * ITER_BYTES + 3 * extra;
     }
@@ -157,5 +159,5 @@ static TARGET_HYBRID uint64_t crc32c_x86_avx2_hybrid(const crcforge_model *m, ui
 }
 
 const struct crc_impl crc_impl_crc32c_x86_avx2_hybrid = {
-    "crc32c_x86_avx2_hybrid", runnable, crc32c_serves, crc32c_x86_avx2_hybrid,
+    "crc32c_x86_avx2_hybrid", runnable, crc32c_serves, crc32c_x86_avx2_hybrid, NULL,
 };

@@ -5,7 +5,7 @@
  * each 128-bit lane is folded forward with two carry-less multiplies, and the last lane is
  * reduced with three more).
  *
- * Parameters (all #undef'd at the end):
+ * Parameters (../fold_record.h's contract, all #undef'd at the end):
  *   SUFFIX      names the tier: crc_impl_fold_SUFFIX for the registry, whose name is
  *               "fold_SUFFIX", and fold_update_SUFFIX for other kernels (fold.h)
  *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its runnable check)
@@ -16,10 +16,11 @@
  *               (the 128-bit tail and reduction run in every tier, hence sse4.1 and pclmul)
  *   VL          vector length in bytes: 16, 32 or 64
  *   USE_AVX512  1 to use AVX-512 forms (three-way xor in one vpternlogq)
+ * A variant of a tier (another accumulator count, other loads) is one more .c file with
+ * its own SUFFIX and parameters; the policies are fold_record.h's.
  *
- * Layout of a pass over n bytes:
- *   1..15 bytes: assembled in general registers into one 128-bit polynomial, reduced with
- *   two or three multiplies (short_pass);
+ * Layout of a pass over n bytes (the lane steps are ../fold_lanes.h's):
+ *   1..15 bytes: short_pass;
  *   otherwise a head first (head_pass): the first n % 16 bytes become a virtual lane that
  *   ends where whole lanes start (no byte outside [p, p+n) is read), then as many whole
  *   lanes as make the rest a multiple of the vector length, each folded into the next;
@@ -33,20 +34,16 @@
  *   Barrett reduces (reduce_last).
  */
 #include <immintrin.h>
-#include <string.h>
 
 #include "../cpu.h"
-#include "../fold_consts.h"
 #include "fold.h"
+#include "vec128.h"
+#include "../fold_lanes.h"
 
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-#define STRINGIFY_(a) #a
-#define STRINGIFY(a) STRINGIFY_(a)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #if VL == 16
-typedef __m128i vec_t;
+typedef __m128i wide_t;
 #define VLOADU(q) _mm_loadu_si128((const void *)(q))
 #define VXOR(a, b) _mm_xor_si128(a, b)
 #define VCLMUL(a, b, imm) _mm_clmulepi64_si128(a, b, imm)
@@ -54,7 +51,7 @@ typedef __m128i vec_t;
 #define VSHUFFLE(a, m) _mm_shuffle_epi8(a, m)
 #define VFROM128(x) (x)
 #elif VL == 32
-typedef __m256i vec_t;
+typedef __m256i wide_t;
 #define VLOADU(q) _mm256_loadu_si256((const void *)(q))
 #define VXOR(a, b) _mm256_xor_si256(a, b)
 #define VCLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
@@ -62,7 +59,7 @@ typedef __m256i vec_t;
 #define VSHUFFLE(a, m) _mm256_shuffle_epi8(a, m)
 #define VFROM128(x) _mm256_zextsi128_si256(x)
 #elif VL == 64
-typedef __m512i vec_t;
+typedef __m512i wide_t;
 #define VLOADU(q) _mm512_loadu_si512((const void *)(q))
 #define VXOR(a, b) _mm512_xor_si512(a, b)
 #define VCLMUL(a, b, imm) _mm512_clmulepi64_epi128(a, b, imm)
@@ -108,48 +105,14 @@ static ATTRIBUTES ALWAYS_INLINE __m128i load_pair(const struct fold_pair *k)
 }
 
 /* a folded across the distance of k, onto b. */
-static ATTRIBUTES ALWAYS_INLINE vec_t fold_vec(vec_t a, vec_t k, vec_t b)
+static ATTRIBUTES ALWAYS_INLINE wide_t fold_vec(wide_t a, wide_t k, wide_t b)
 {
-    vec_t lo = VCLMUL(a, k, 0x00), hi = VCLMUL(a, k, 0x11);
+    wide_t lo = VCLMUL(a, k, 0x00), hi = VCLMUL(a, k, 0x11);
 #if USE_AVX512
     return VXOR3(lo, hi, b);
 #else
     return VXOR(VXOR(lo, hi), b);
 #endif
-}
-
-/*
- * B mod G' for a 128-bit B = Bh*x^64 + Bl in the lane convention (MSB-first: the high qword
- * is Bh; reflected: the low qword is reflect64(Bh)), as the register: Barrett reduction
- * with the constants of fold_consts.h.  MSB-first: shifted back down to the model's width.
- */
-static ATTRIBUTES ALWAYS_INLINE uint64_t barrett(__m128i b, const struct fold_consts *c,
-                                                 const int msb)
-{
-    const __m128i mu = _mm_set_epi64x((long long)c->barrett_quotient, 0);
-    const __m128i g = _mm_cvtsi64_si128((long long)c->barrett_poly);
-    if (msb) {
-        /* high qword: q = Bh ^ high64(Bh * barrett_quotient) */
-        __m128i q = _mm_xor_si128(_mm_clmulepi64_si128(b, mu, 0x11), b);
-        __m128i r = _mm_xor_si128(_mm_clmulepi64_si128(q, g, 0x01), b);
-        return (uint64_t)_mm_cvtsi128_si64(r) >> (64 - c->width);
-    }
-    __m128i q = _mm_clmulepi64_si128(b, mu, 0x10); /* low qword: reflect64(q) */
-    __m128i r = _mm_xor_si128(_mm_clmulepi64_si128(q, g, 0x00), b);
-    return (uint64_t)_mm_extract_epi64(r, 1) ^
-           ((uint64_t)_mm_cvtsi128_si64(q) & c->barrett_poly_x0);
-}
-
-/* (A * x^64) mod G' for the last lane A, as the register: A * x^64 == B (mod G') with
- * B = A.hi * (x^128 mod G') + A.lo * x^64, then Barrett. */
-static ATTRIBUTES ALWAYS_INLINE uint64_t final_reduction(__m128i a, const struct fold_consts *c,
-                                                         const int msb)
-{
-    const __m128i k = _mm_cvtsi64_si128((long long)c->reduce_128);
-    if (msb)
-        return barrett(_mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01), _mm_slli_si128(a, 8)), c,
-                       1);
-    return barrett(_mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x00), _mm_srli_si128(a, 8)), c, 0);
 }
 
 /*
@@ -160,7 +123,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t final_reduction(__m128i a, const struct
  * 128-bit lanes at once gained nothing over folding them (64 bytes: 0.96-1.02x against
  * 1.04x ISA-L), while two 256-bit vectors at once gained 3-10% from 64 to 128 bytes.
  */
-static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_last(const vec_t *a, int count,
+static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_last(const wide_t *a, int count,
                                                      const struct fold_consts *c, const int msb)
 {
 #if VL == 16
@@ -185,135 +148,16 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_last(const vec_t *a, int count,
 #endif
 }
 
-static inline __m128i lane_of(unsigned __int128 v)
-{
-    return _mm_set_epi64x((long long)(uint64_t)(v >> 64), (long long)(uint64_t)v);
-}
-
-/* The n (1..8) bytes at p as a little-endian number, reading only those bytes. */
-static inline uint64_t load_le_upto8(const uint8_t *p, size_t n)
-{
-    if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, p, 4);
-        memcpy(&b, p + n - 4, 4); /* overlaps a: the shared bytes are equal */
-        return a | (uint64_t)b << (8 * (n - 4));
-    }
-    return p[0] | (uint64_t)p[n / 2] << (8 * (n / 2)) | (uint64_t)p[n - 1] << (8 * (n - 1));
-}
-
 /*
- * 1..15 bytes without any lane load (that would read outside the buffer): the bytes and
- * the register are assembled in general registers into one 128-bit polynomial and reduced
- * with two or three multiplies, whatever the length (measured against the byte table:
- * see the update function below).
- * The register after M (n bytes) from r is (r * x^(8n) + M * x^64) mod G'.
- *  n <= 8: W = r * x^(8n) + M * x^64 has under 128 bits: Barrett on W directly.
- *  n > 8:  X = M + r * x^(8n-64) (r meets the first 8 bytes): (X * x^64) mod G'.
- * In the reflected domain the little-endian number L of the bytes is reflect(M), and a
- * shift towards the high end of the lane stands for a division by a power of x.
- */
-static ATTRIBUTES ALWAYS_INLINE uint64_t short_pass(const struct fold_consts *c, uint64_t reg,
-                                                    const uint8_t *p, size_t n, const int msb)
-{
-    const unsigned bits = 8 * (unsigned)n;
-    if (n <= 8) {
-        uint64_t l = load_le_upto8(p, n);
-        if (!msb)
-            return barrett(lane_of((unsigned __int128)(reg ^ l) << (64 - bits)), c, 0);
-        uint64_t r = reg << (64 - c->width);
-        uint64_t m = __builtin_bswap64(l) >> (64 - bits);
-        return barrett(lane_of((unsigned __int128)r << bits ^ (unsigned __int128)m << 64), c, 1);
-    }
-    uint64_t lo, hi;
-    memcpy(&lo, p, 8);
-    memcpy(&hi, p + n - 8, 8); /* bytes n-8..n-1; its top n-8 bytes are bytes 8..n-1 */
-    unsigned __int128 l = (unsigned __int128)(hi >> (128 - bits)) << 64 | lo;
-    if (!msb)
-        return final_reduction(lane_of((l ^ reg) << (128 - bits)), c, 0);
-    unsigned __int128 x = ((unsigned __int128)__builtin_bswap64(lo) << 64 |
-                           __builtin_bswap64((uint64_t)(l >> 64))) >> (128 - bits);
-    x ^= (unsigned __int128)(reg << (64 - c->width)) << (bits - 64);
-    return final_reduction(lane_of(x), c, 1);
-}
-
-/*
- * Shuffle masks for pshufb: the 16 bytes at shift_table + 16 + s move a lane's bytes down
- * by s (lane i takes lane i + s, zero past the end); those at shift_table + s move them up
- * by 16 - s (lane i takes i + s - 16, zero below).
- */
-static const uint8_t shift_table[48] __attribute__((aligned(16))) = {
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-};
-
-static ATTRIBUTES ALWAYS_INLINE __m128i shift_mask(size_t offset)
-{
-    return _mm_loadu_si128((const void *)(shift_table + offset));
-}
-
-static ATTRIBUTES ALWAYS_INLINE __m128i load_lane(const uint8_t *q, const int msb)
-{
-    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i d = _mm_loadu_si128((const void *)q);
-    return msb ? _mm_shuffle_epi8(d, bswap) : d;
-}
-
-/* a folded across 128 bits: the value to xor into the next lane. */
-static ATTRIBUTES ALWAYS_INLINE __m128i fold_forward(__m128i a, const struct fold_consts *c)
-{
-    const __m128i k = load_pair(&c->fold_across_128_bits);
-    return _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x00), _mm_clmulepi64_si128(a, k, 0x11));
-}
-
-/*
- * The head of a message of n >= 16 bytes: its first `head` bytes (n - head a multiple of
- * 16), with the register.  Returns the "carry": a lane value to xor into the lane that
- * starts at p + head, standing for everything before it, so that what follows is whole
- * lanes.  Without a head the carry is just the register in its lane position.
- *
- * The first t = head % 16 bytes (if any) become a virtual lane Z ending where the next
- * lane starts: t message bytes after 16 - t zero bytes, the register xored over the
- * first 8 message bytes, the register bytes beyond t going to the next lane instead.  The
- * loads stay inside [p, p + n): a lane at p, then lanes at p + t onwards.
- * Reflected lanes hold message bytes in order; MSB-first lanes hold them reversed, so the
- * shifts go the other way.
- */
-static ATTRIBUTES ALWAYS_INLINE __m128i head_pass(const struct fold_consts *c, uint64_t reg,
-                                                  const uint8_t *p, size_t head, const int msb)
-{
-    const __m128i reg128 = msb ? _mm_set_epi64x((long long)(reg << (64 - c->width)), 0)
-                               : _mm_cvtsi64_si128((long long)reg);
-    const size_t t = head % 16;
-    __m128i carry = reg128;
-    if (t != 0) {
-        __m128i x = _mm_xor_si128(load_lane(p, msb), reg128);
-        __m128i z = _mm_shuffle_epi8(x, shift_mask(msb ? 32 - t : t));
-        __m128i rest = _mm_shuffle_epi8(reg128, shift_mask(msb ? 16 - t : 16 + t));
-        carry = _mm_xor_si128(fold_forward(z, c), rest);
-    }
-    for (const uint8_t *q = p + t; q < p + head; q += 16)
-        carry = fold_forward(_mm_xor_si128(load_lane(q, msb), carry), c);
-    return carry;
-}
-
-/*
- * 16 <= n < LANES_MAX: the head, then the last lane reduced.  Inline: for short inputs
- * the vector pass's set-up would cost more than the work.  Crossovers measured on an AMD
- * EPYC (Zen 3), CRC-32, ns per call against ISA-L in the same run: 256-bit tier with the
- * lanes up to 63 bytes 1.17-1.25x ISA-L from 32 to 63 bytes, with the vector pass from 32
- * bytes 0.9-1.1x; 128-bit tier with lanes up to 63 bytes 1.08-1.11x, with its vector pass
- * from 32 bytes 1.10-1.14x.  The 512-bit tier (not measurable here) takes lanes below one
- * vector, at most three lanes in a row.
+ * 16 <= n < LANES_MAX goes to lanes_pass: for short inputs the vector pass's set-up would
+ * cost more than the work.  Crossovers measured on an AMD EPYC (Zen 3), CRC-32, ns per
+ * call against ISA-L in the same run: 256-bit tier with the lanes up to 63 bytes
+ * 1.17-1.25x ISA-L from 32 to 63 bytes, with the vector pass from 32 bytes 0.9-1.1x;
+ * 128-bit tier with lanes up to 63 bytes 1.08-1.11x, with its vector pass from 32 bytes
+ * 1.10-1.14x.  The 512-bit tier (not measurable there) takes lanes below one vector, at
+ * most three lanes in a row.
  */
 #define LANES_MAX (VL == 16 ? 32 : 64)
-static ATTRIBUTES ALWAYS_INLINE uint64_t lanes_pass(const struct fold_consts *c, uint64_t reg,
-                                                    const uint8_t *p, size_t n, const int msb)
-{
-    __m128i carry = head_pass(c, reg, p, n - 16, msb);
-    return final_reduction(_mm_xor_si128(load_lane(p + n - 16, msb), carry), c, msb);
-}
 
 #if defined(__clang__)
 #define UNROLL_ALL _Pragma("unroll")
@@ -321,14 +165,13 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t lanes_pass(const struct fold_consts *c,
 #define UNROLL_ALL _Pragma("GCC unroll 8")
 #endif
 
-static ATTRIBUTES ALWAYS_INLINE vec_t load_vec(const uint8_t *q, const int msb)
+static ATTRIBUTES ALWAYS_INLINE wide_t load_vec(const uint8_t *q, const int msb)
 {
-    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return msb ? VSHUFFLE(VLOADU(q), VBROADCAST(bswap)) : VLOADU(q);
+    return msb ? VSHUFFLE(VLOADU(q), VBROADCAST(V_BSWAP_MASK())) : VLOADU(q);
 }
 
 /* Accumulators a[0..count) (count a constant at each call, so they stay in registers). */
-static ATTRIBUTES ALWAYS_INLINE void load_group(vec_t *a, int count, const uint8_t *q,
+static ATTRIBUTES ALWAYS_INLINE void load_group(wide_t *a, int count, const uint8_t *q,
                                                 const int msb)
 {
     UNROLL_ALL
@@ -337,7 +180,7 @@ static ATTRIBUTES ALWAYS_INLINE void load_group(vec_t *a, int count, const uint8
 }
 
 /* Each accumulator folded across k (count vectors) onto the next count vectors at q. */
-static ATTRIBUTES ALWAYS_INLINE void fold_group(vec_t *a, int count, vec_t k, const uint8_t *q,
+static ATTRIBUTES ALWAYS_INLINE void fold_group(wide_t *a, int count, wide_t k, const uint8_t *q,
                                                 const int msb)
 {
     UNROLL_ALL
@@ -347,7 +190,7 @@ static ATTRIBUTES ALWAYS_INLINE void fold_group(vec_t *a, int count, vec_t k, co
 
 /* count accumulators to count/2: the first half folded across k (count/2 vectors) onto
  * the second. */
-static ATTRIBUTES ALWAYS_INLINE void halve(vec_t *a, int count, vec_t k)
+static ATTRIBUTES ALWAYS_INLINE void halve(wide_t *a, int count, wide_t k)
 {
     UNROLL_ALL
     for (int i = 0; i < count / 2; i++)
@@ -360,18 +203,18 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 {
     /* The head makes the rest whole vectors, so the pass ends exactly on a vector. */
     const size_t head = n % VL;
-    const vec_t carry = VFROM128(head_pass(c, reg, p, head, msb));
+    const wide_t carry = VFROM128(head_pass(c, reg, p, head, msb));
     p += head;
     n -= head;
 
     /* As many accumulators as the length allows (the multiplier's latency hidden behind
      * independent chains), then halved level by level, each level taking at most one
      * more step of new data, so that no length pays a long single chain. */
-    vec_t a[8];
-    const vec_t k8 = VBROADCAST(load_pair(&c->FOLD_8V));
-    const vec_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
-    const vec_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
-    const vec_t k1 = VBROADCAST(load_pair(&c->FOLD_1V));
+    wide_t a[8];
+    const wide_t k8 = VBROADCAST(load_pair(&c->FOLD_8V));
+    const wide_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
+    const wide_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
+    const wide_t k1 = VBROADCAST(load_pair(&c->FOLD_1V));
     if (n >= 8 * VL) {
         load_group(a, 8, p, msb);
         a[0] = VXOR(a[0], carry);
@@ -417,74 +260,8 @@ have1:
     return reduce_last(a, 1, c, msb);
 }
 
-/* One function per bit order for the vector pass, apart from the short paths so that
- * short inputs do not pay for its register set-up. */
-static ATTRIBUTES __attribute__((noinline)) uint64_t
-CAT(fold_lsb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
-{
-    return fold_pass(c, reg, p, n, 0);
-}
+#include "../fold_record.h"
 
-static ATTRIBUTES __attribute__((noinline)) uint64_t
-CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
-{
-    return fold_pass(c, reg, p, n, 1);
-}
-
-/*
- * The update function of the registry (internal.h's signature).  Short inputs, measured
- * on an AMD EPYC (Zen 3), ns per call for CRC-32, independent calls: short_pass takes
- * 5.6-5.9 ns from 1 to 15 bytes; the byte table 4.3 ns at 1 byte and 18 ns at 15 when
- * called directly, but 8.3 ns at 1 byte when reached from here (one more call and the
- * table lookup), so it is never used.
- */
-static ATTRIBUTES uint64_t CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
-                                                 const uint8_t *p, size_t n);
-
-/* First use of a model: builds its constants, then starts again.  Kept out of line so
- * that the update function makes no call of its own and saves no registers. */
-static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
-CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
-{
-    fold_consts_build(m);
-    return CAT(update_, SUFFIX)(m, reg, p, n);
-}
-
-static ATTRIBUTES uint64_t CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
-                                                 const uint8_t *p, size_t n)
-{
-    const struct fold_consts *c = fold_consts_peek(m);
-    if (c == NULL)
-        return CAT(first_update_, SUFFIX)(m, reg, p, n);
-    if (n >= LANES_MAX)
-        return c->lsb_first ? CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
-                            : CAT(fold_msb_, SUFFIX)(c, reg, p, n);
-    if (n == 0)
-        return reg;
-    if (c->lsb_first)
-        return n < 16 ? short_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
-    return n < 16 ? short_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
-}
-
-/* For other kernels (fold.h); they check runnable first. */
-uint64_t CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                   size_t n)
-{
-    return CAT(update_, SUFFIX)(m, reg, p, n);
-}
-
-static int CAT(runnable_, SUFFIX)(void)
-{
-    return crc_cpu_has(FEATURES);
-}
-
-const struct crc_impl CAT(crc_impl_fold_, SUFFIX) = {
-    STRINGIFY(CAT(fold_, SUFFIX)), CAT(runnable_, SUFFIX), fold_supported, CAT(update_, SUFFIX)};
-
-#undef CAT
-#undef CAT_
-#undef STRINGIFY
-#undef STRINGIFY_
 #undef ALWAYS_INLINE
 #undef UNROLL_ALL
 #undef LANES_MAX

@@ -1,13 +1,12 @@
-"""`crcforge bench` (argument errors, CSV/JSON/SVG shape, a quick smoke run) and the
-multi-threaded `crcforge sum -j N` against zlib."""
+"""`crcforge bench`: argument errors, CSV/JSON/SVG shape, a quick smoke run."""
 import csv
 import io
 import json
-import os
 import xml.etree.ElementTree as ET
-import zlib
 
 import pytest
+
+pytestmark = pytest.mark.c_only  # a command of the C tool only
 
 QUICK_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 1 << 20]
 
@@ -171,30 +170,3 @@ def test_keys_mode_has_both_loops(run):
         assert loops == ["latency"] * 11 + ["throughput"] * 11
     code, out, _ = run("bench", "--quick", "--keys", "--sizes", "5", "--offsets", "0")
     assert code == 0 and "throughput loop / latency loop" in out.decode()
-
-
-@pytest.fixture(scope="module")
-def sized_files(tmp_path_factory):
-    d = tmp_path_factory.mktemp("sumj")
-    files = {}
-    for n in (0, 1, 4097, (8 << 20) + 1, (20 << 20) + 3):  # the last two: split in chunks
-        f = d / f"f{n}"
-        f.write_bytes(os.urandom(n))
-        files[f] = zlib.crc32(f.read_bytes())
-    return files
-
-
-@pytest.mark.parametrize("j", ["1", "2", "3", "4", "64"])
-def test_sum_j_matches_zlib(run, sized_files, j):
-    names = [str(f) for f in sized_files]
-    code, out, err = run("sum", "-a", "crc32", "-j", j, *names)
-    assert code == 0, err
-    assert out.decode().splitlines() == [f"{v:08x}  {f}" for f, v in sized_files.items()]
-
-
-def test_sum_j_errors_named(run, sized_files, tmp_path):
-    big = str(next(f for f in sized_files if f.stat().st_size > 8 << 20))
-    code, out, err = run("sum", "-j", "2", str(tmp_path / "missing"), big)
-    assert code == 2 and "missing" in err and out.decode().endswith(f"  {big}\n")
-    code, _, err = run("sum", "-j", "65", big)
-    assert code == 2 and "'65'" in err

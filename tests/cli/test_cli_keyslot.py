@@ -1,6 +1,10 @@
 """`crcforge keyslot` against the Redis hash-tag rule and CRC-16/XMODEM written here."""
 import random
 
+import pytest
+
+pytestmark = pytest.mark.c_only  # a command of the C tool only
+
 
 def crc16_xmodem(data):
     """Bit at a time, MSB first: polynomial 0x1021, zero start, no final xor."""

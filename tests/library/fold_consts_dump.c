@@ -1,10 +1,12 @@
 /*
- * Prints the folding constants the library computes for catalogue models, one line per
+ * Prints the derived constants the library computes for catalogue models, one line per
  * field "MODEL FIELD VALUE" (hex), for tests/library/test_fold_consts.py to compare with
- * scripts/fold_consts.py.  Usage: fold_consts_dump MODEL...
+ * scripts/fold_consts.py: struct fold_consts, or with --join struct crc32_join.
+ * Usage: fold_consts_dump [--join] MODEL...
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fold_consts.h"
 
@@ -19,13 +21,33 @@ static void print_field(const char *model, const char *field, uint64_t v)
         print_field(argv[i], #name ".high", c.name.high);                                 \
     } while (0)
 
+static void print_join(const char *model, const crcforge_params *p)
+{
+    static struct crc32_join j;
+    crc32_join_compute(&j, p);
+    for (int i = 0; i < CRC32_JOIN_MAX / 8; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "join[%d].by_l", i);
+        print_field(model, name, j.join[i].by_l);
+        snprintf(name, sizeof name, "join[%d].by_2l", i);
+        print_field(model, name, j.join[i].by_2l);
+        snprintf(name, sizeof name, "join[%d].by_3l", i);
+        print_field(model, name, j.join[i].by_3l);
+    }
+}
+
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
+    const int join = argc > 1 && strcmp(argv[1], "--join") == 0;
+    for (int i = 1 + join; i < argc; i++) {
         const crcforge_model *m = crcforge_model_find(argv[i]);
         if (m == NULL) {
             fprintf(stderr, "fold_consts_dump: unknown model %s\n", argv[i]);
             return 2;
+        }
+        if (join) {
+            print_join(argv[i], crcforge_model_params(m));
+            continue;
         }
         struct fold_consts c;
         fold_consts_compute(&c, crcforge_model_params(m));
@@ -46,6 +68,13 @@ int main(int argc, char **argv)
         print_field(argv[i], "barrett_quotient", c.barrett_quotient);
         print_field(argv[i], "barrett_poly", c.barrett_poly);
         print_field(argv[i], "barrett_poly_x0", c.barrett_poly_x0);
+        for (int k = 0; k < 64; k++) {
+            char name[32];
+            snprintf(name, sizeof name, "x8_pow2k[%d]", k);
+            print_field(argv[i], name, c.x8_pow2k[k]);
+        }
+        print_field(argv[i], "msb_barrett_quotient", c.msb_barrett_quotient);
+        print_field(argv[i], "msb_barrett_poly", c.msb_barrett_poly);
     }
     return 0;
 }

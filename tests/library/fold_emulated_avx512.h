@@ -54,6 +54,12 @@ static EMU_TARGET inline emu512 emu_zext(__m128i x)
 /* The template uses vpternlogq only as a three-way xor (immediate 0x96). */
 #define EMU_XOR3(xor, a, b, c, imm) ((imm) == 0x96 ? xor(xor(a, b), c) : (abort(), (a)))
 
+/* clang defines some of these intrinsics as macros: they are replaced here. */
+#undef _mm512_clmulepi64_epi128
+#undef _mm512_extracti64x4_epi64
+#undef _mm512_ternarylogic_epi64
+#undef _mm256_ternarylogic_epi64
+#undef _mm_ternarylogic_epi64
 #define __m512i emu512
 #define _mm512_loadu_si512(p) emu_loadu(p)
 #define _mm512_xor_si512(a, b) emu_xor(a, b)

@@ -1,24 +1,33 @@
 /*
  * CRCFORGE_IMPL read by the library itself (the CLI and Python force through the API
- * first, so they never reach it).  ctest runs this with the variable set:
+ * first, so they never reach it).  ctest runs this with the variable set, once for every
+ * name of the registry (`test_env_impl --list`) and once for an unknown one:
  *   test_env_impl NAME     CRCFORGE_IMPL=NAME: every catalogue model the path serves
  *                          chooses it, every other one "portable"
  *   test_env_impl -BAD     CRCFORGE_IMPL=BAD (unknown): a warning on stderr naming it,
  *                          and the automatic choice
- * and every model's check value and random data against the reference either way.
+ * and every model's check value and random data against the reference either way.  It
+ * prints whether the CPU's features were queried (none is needed when the build's flags
+ * guarantee every feature of the forced path: tests/stages/12-compilers.sh checks that).
  */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "cpu.h"
 #include "internal.h"
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < crcforge_impl_count(); i++)
+            puts(crcforge_impl_name(i));
+        return 0;
+    }
     check_begin("test_env_impl");
     if (argc != 2) {
-        fprintf(stderr, "usage: test_env_impl NAME | -BAD\n");
+        fprintf(stderr, "usage: test_env_impl NAME | -BAD | --list\n");
         return 2;
     }
     const char *env = getenv("CRCFORGE_IMPL");
@@ -67,6 +76,7 @@ int main(int argc, char **argv)
     else
         CHECK(got == 0, "unexpected output on stderr");
     CHECK(wrong_path == 0, "%lu models on the wrong path", wrong_path);
+    printf("CRCFORGE_IMPL=%s: CPU features queried: %s\n", want, crc_cpu_queried() ? "yes" : "no");
     CHECK(wrong_value == 0, "%lu models give wrong values", wrong_value);
     return check_end();
 }

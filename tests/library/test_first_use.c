@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fixed_entries.h"
 #include "internal.h"
 #include "slot_rule.h"
 
@@ -83,24 +84,9 @@ static uint64_t reference(const crcforge_model *m, const uint8_t *p, size_t n)
 struct fixed_entry {
     const char *name;        /* the catalogue alias of its model */
     crcforge_params params;  /* its catalogue definition, checked against the catalogue */
-    uint64_t (*crc)(uint64_t, const void *, size_t);
-    uint64_t (*combine)(uint64_t, uint64_t, uint64_t);
+    fixed_crc_fn crc;
+    fixed_combine_fn combine;
 };
-#define ADAPT(fn, type)                                                                   \
-    static uint64_t fn##_(uint64_t c, const void *p, size_t n)                            \
-    {                                                                                     \
-        return fn((type)c, p, n);                                                         \
-    }                                                                                     \
-    static uint64_t fn##_combine_(uint64_t a, uint64_t b, uint64_t n)                     \
-    {                                                                                     \
-        return fn##_combine((type)a, (type)b, n);                                         \
-    }
-ADAPT(crcforge_crc32c, uint32_t)
-ADAPT(crcforge_crc32, uint32_t)
-ADAPT(crcforge_crc64_nvme, uint64_t)
-ADAPT(crcforge_crc64_xz, uint64_t)
-ADAPT(crcforge_crc16_xmodem, uint16_t)
-#undef ADAPT
 /* The parameters are written here, not looked up, so that a fixed entry's first call can
  * be checked with no other library call before it. */
 static const struct fixed_entry fixed[] = {

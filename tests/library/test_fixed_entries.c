@@ -1,8 +1,8 @@
 /*
  * The fixed entry points (crcforge_crc32c ... crcforge_crc16_xmodem) and their _combine
  * functions against the bitwise reference, starting in a fresh process so that the first
- * call is the one that resolves the path.  The argument picks which call comes first,
- * since each short CRC-16 entry has a first-use stand-in of its own:
+ * call is the one that resolves the path.  The argument picks which call comes first, as
+ * each reaches the CRC-16/XMODEM model's stand-in (dispatch.c) its own way:
  *   test_fixed_entries crc16     crcforge_crc16_xmodem of <= 64 bytes first
  *   test_fixed_entries keyslot   crcforge_keyslot first
  *   test_fixed_entries keyslots  crcforge_keyslots first
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fixed_entries.h"
 #include "internal.h"
 #include "slot_rule.h"
 
@@ -22,26 +23,11 @@ static uint16_t slot_reference(const uint8_t *key, size_t len)
     return (uint16_t)(crc_reference(&crc_model_crc16_xmodem->p, key, len) & 16383);
 }
 
-    struct fixed {
-        const crcforge_model *m;
-        uint64_t (*crc)(uint64_t, const uint8_t *, size_t);
-        uint64_t (*combine)(uint64_t, uint64_t, uint64_t);
-    };
-#define ADAPT(fn, type)                                                                   \
-    static uint64_t fn##_(uint64_t c, const uint8_t *p, size_t n)                         \
-    {                                                                                     \
-        return fn((type)c, p, n);                                                         \
-    }                                                                                     \
-    static uint64_t fn##_combine_(uint64_t a, uint64_t b, uint64_t n)                     \
-    {                                                                                     \
-        return fn##_combine((type)a, (type)b, n);                                         \
-    }
-    ADAPT(crcforge_crc32c, uint32_t)
-    ADAPT(crcforge_crc32, uint32_t)
-    ADAPT(crcforge_crc64_nvme, uint64_t)
-    ADAPT(crcforge_crc64_xz, uint64_t)
-    ADAPT(crcforge_crc16_xmodem, uint16_t)
-#undef ADAPT
+struct fixed {
+    const crcforge_model *m;
+    fixed_crc_fn crc;
+    fixed_combine_fn combine;
+};
 
 static void first_calls(const char *which, const uint8_t *data)
 {

@@ -1,6 +1,7 @@
-"""The folding constants computed by src/fold_consts.c against scripts/fold_consts.py, an
-independent derivation in plain polynomial arithmetic, for catalogue models of widths 8, 16,
-24, 32 and 64 in both bit orders."""
+"""The derived constants computed by src/fold_consts.c against scripts/fold_consts.py, an
+independent derivation in plain polynomial arithmetic: struct fold_consts for catalogue
+models of widths 8, 16, 24, 32 and 64 in both bit orders, struct crc32_join for the two
+models of the crc32 instructions."""
 import importlib.util
 import subprocess
 
@@ -36,3 +37,22 @@ def test_constants_match_independent_derivation(catalogue, repo_root, build_dir)
                                                      hex(want[field]))
     # Widths 8, 16, 24, 32 and 64, each in both bit orders.
     assert orders >= {(w, r) for w in (8, 16, 24, 32, 64) for r in (False, True)}
+
+
+def test_join_constants_match_independent_derivation(catalogue, repo_root, build_dir):
+    script = load_script(repo_root)
+    dump = build_dir / "tests" / "library" / "fold_consts_dump"
+    models = ["CRC-32/ISCSI", "CRC-32/ISO-HDLC"]
+    out = subprocess.run([str(dump), "--join", *models], capture_output=True,
+                         check=True).stdout
+    got = {}
+    for line in out.decode().splitlines():
+        model, field, value = line.split()
+        got.setdefault(model, {})[field] = int(value, 16)
+    by_name = {m["name"]: m for m in catalogue}
+    for name in models:
+        want = script.join_constants(by_name[name]["poly"])
+        assert set(got[name]) == set(script.JOIN_FIELDS), name
+        for field in script.JOIN_FIELDS:
+            assert got[name][field] == want[field], (name, field, hex(got[name][field]),
+                                                     hex(want[field]))

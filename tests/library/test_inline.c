@@ -9,7 +9,9 @@
 #include "guarded.h"
 #include "internal.h"
 
-#if CRCFORGE_HAVE_CRC32C_INLINE != EXPECT_INLINE
+/* A build whose global flags give every file the crc32 instruction (tests/stages/
+ * 12-compilers.sh's -march build) has the inline path in both. */
+#if CRCFORGE_HAVE_CRC32C_INLINE != EXPECT_INLINE && !(EXPECT_INLINE == 0 && defined(__SSE4_2__))
 #error "crcforge.h did not select the CRC-32C path this test build expects"
 #endif
 

@@ -1,20 +1,24 @@
 /*
- * Cluster key slots and the short-input CRC-16/XMODEM paths:
- *  - the constants, against independent derivations (combine.c's x^k mod P, a bitwise
- *    carry-less product, the bitwise reference);
- *  - every short path, forced, against the bitwise reference at every length 0..64 and
- *    alignment 0..63, and flush against a guard page on either side;
+ * Cluster key slots and the paths' short-key operations (keyslot.h):
+ *  - the short CRC-16 kernels' constants (CRC-16/XMODEM's fold_consts), against
+ *    independent derivations (combine.c's x^k mod P, a bitwise carry-less product);
+ *  - every path of the registry with short-key operations, directly: its update from the
+ *    zero register against the bitwise reference, and its slot function against the rule,
+ *    at every length 0..64 and alignment 0..63, and flush against a guard page on either
+ *    side;
  *  - the hash-tag rule against an implementation written here from its text, on the edge
- *    cases and on random keys with braces, through every path, crcforge_keyslot and the
- *    batch crcforge_keyslots.
+ *    cases and on random keys with braces, through crcforge_keyslot and the batch
+ *    crcforge_keyslots, automatic and with every path forced (key slots run on the path
+ *    forced for CRC-16/XMODEM).
  * A path this CPU cannot run is reported as skipped.
  */
 #include <string.h>
 
 #include "check.h"
-#include "crc16_short.h"
+#include "fold_consts.h"
 #include "guarded.h"
 #include "internal.h"
+#include "keyslot.h"
 
 #define MAX_ALIGN 64
 #define MAX_KEY 200
@@ -38,43 +42,42 @@ static void clmul_bitwise(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 
 static void test_constants(void)
 {
-    const struct crc16_short_consts *k = crc16_short_consts();
     const crcforge_model *m = crc_model_crc16_xmodem;
+    struct fold_consts k;
+    fold_consts_compute(&k, &m->p);
+    /* reduce_lanes[3 - j/2]: (x^(64j+16) mod P) x^48 for words j and j+1. */
     for (unsigned j = 0; j < CRC16_SHORT_MAX / 8; j++) {
+        const struct fold_pair *pair = &k.reduce_lanes[3 - j / 2];
+        uint64_t got = j % 2 ? pair->high : pair->low;
         /* x^(64j+16) = 1 shifted by 8j+2 bytes, through combine.c's arithmetic. */
         uint64_t want = crc_shift_register(m, 1, 8 * j + 2);
-        CHECK(k->fold[j] == want << 48, "fold[%u] = %016llx, want (x^%u mod P) x^48 = %016llx",
-              j, (unsigned long long)k->fold[j], 64 * j + 16, (unsigned long long)(want << 48));
+        CHECK(got == want << 48, "word multiplier %u = %016llx, want (x^%u mod P) x^48 = %016llx",
+              j, (unsigned long long)got, 64 * j + 16, (unsigned long long)(want << 48));
     }
     /* (x^64 + mu') P = x^80 + r with deg r < 16: the quotient of x^80 by P. */
     uint64_t hi, lo, p = m->p.poly | 1u << 16;
-    clmul_bitwise(k->barrett_mu, p, &hi, &lo);
+    clmul_bitwise(k.barrett_quotient, p, &hi, &lo);
     hi ^= p; /* x^64 * P */
     CHECK(hi == 1u << 16 && (lo >> 16) == 0,
-          "barrett_mu %016llx: (x^64 + mu) P = %016llx%016llx is not x^80 + (deg < 16)",
-          (unsigned long long)k->barrett_mu, (unsigned long long)hi, (unsigned long long)lo);
-    CHECK(k->poly_x48 == (uint64_t)0x1021 << 48, "poly_x48 = %016llx",
-          (unsigned long long)k->poly_x48);
-    unsigned long bad = 0;
-    for (unsigned v = 0; v < 256; v++) {
-        uint8_t two[2] = {(uint8_t)v, 0};
-        bad += k->by_byte[v] != reference_crc16(two, 1);
-        bad += k->by_byte_x8[v] != reference_crc16(two, 2);
-    }
-    CHECK(bad == 0, "%lu slicing-by-2 table entries differ from the reference", bad);
+          "barrett_quotient %016llx: (x^64 + mu) P = %016llx%016llx is not x^80 + (deg < 16)",
+          (unsigned long long)k.barrett_quotient, (unsigned long long)hi, (unsigned long long)lo);
+    CHECK(k.barrett_poly == (uint64_t)0x1021 << 48, "barrett_poly = %016llx",
+          (unsigned long long)k.barrett_poly);
 }
 
 static unsigned rule_slot(const uint8_t *key, size_t len);
 
-/* Every length 0..64 at every alignment, then flush against each guard page; the crc and
- * the slot function (on data that sometimes holds a '{'). */
-static void test_short_path(const struct crc16_short_impl *impl)
+/* Every length 0..64 at every alignment, then flush against each guard page: the path's
+ * update from the zero register, and its slot function (on data that sometimes holds a
+ * '{'). */
+static void test_short_path(const struct crc_impl *impl)
 {
     if (!impl->runnable()) {
-        SKIP("short path %s: not runnable on this CPU", impl->name);
+        SKIP("short-key operations of %s: not runnable on this CPU", impl->name);
         return;
     }
-    const struct crc16_short_consts *k = crc16_short_consts();
+    const crcforge_model *m = crc_model_crc16_xmodem;
+    const struct crc_keyslot_ops *ops = impl->keyslot;
     uint8_t data[CRC16_SHORT_MAX];
     uint16_t expected[CRC16_SHORT_MAX + 1];
     struct guarded g;
@@ -94,21 +97,21 @@ static void test_short_path(const struct crc16_short_impl *impl)
         for (size_t a = 0; a < MAX_ALIGN; a++) {
             memcpy(g.start + a, data, CRC16_SHORT_MAX);
             for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases++) {
-                bad += impl->crc(k, g.start + a, n) != expected[n];
-                bad += impl->slot(k, g.start + a, n) != rule_slot(g.start + a, n);
+                bad += impl->update(m, 0, g.start + a, n) != expected[n];
+                bad += ops->slot(m, g.start + a, n) != rule_slot(g.start + a, n);
             }
         }
         for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases += 2) {
             memcpy(g.end - n, data, n);
-            bad += impl->crc(k, g.end - n, n) != expected[n];
-            bad += impl->slot(k, g.end - n, n) != rule_slot(g.end - n, n);
+            bad += impl->update(m, 0, g.end - n, n) != expected[n];
+            bad += ops->slot(m, g.end - n, n) != rule_slot(g.end - n, n);
             memcpy(g.start, data, n);
-            bad += impl->crc(k, g.start, n) != expected[n];
-            bad += impl->slot(k, g.start, n) != rule_slot(g.start, n);
+            bad += impl->update(m, 0, g.start, n) != expected[n];
+            bad += ops->slot(m, g.start, n) != rule_slot(g.start, n);
         }
     }
-    CHECK(bad == 0, "short path %s: %lu of %lu length/alignment cases differ", impl->name, bad,
-          cases);
+    CHECK(bad == 0, "short-key operations of %s: %lu of %lu length/alignment cases differ",
+          impl->name, bad, cases);
     guarded_free(&g);
 }
 
@@ -133,12 +136,7 @@ static unsigned rule_slot(const uint8_t *key, size_t len)
 
 static unsigned long check_key(const uint8_t *key, size_t len)
 {
-    unsigned want = rule_slot(key, len);
-    unsigned long bad = crcforge_keyslot(key, len) != want;
-    for (size_t i = 0; i < crc16_short_impl_count; i++)
-        if (crc16_short_impls[i]->runnable())
-            bad += crc_keyslot_with(crc16_short_impls[i], key, len) != want;
-    return bad;
+    return crcforge_keyslot(key, len) != rule_slot(key, len);
 }
 
 static void test_rule(void)
@@ -180,7 +178,7 @@ static void test_rule(void)
     CHECK(tagged > 10000, "only %lu random keys had a hash tag", tagged);
 }
 
-/* The batch entry point and every path's batch, on a mix of keys (tags, long keys). */
+/* The batch entry point, on a mix of keys (tags, long keys). */
 static void test_batch(void)
 {
     enum { N = 3000 };
@@ -200,22 +198,13 @@ static void test_batch(void)
     crcforge_keyslots(keys, lens, N, slots);
     for (size_t i = 0; i < N; i++)
         bad += slots[i] != rule_slot(keys[i], lens[i]);
-    for (size_t p = 0; p < crc16_short_impl_count; p++) {
-        const struct crc16_short_impl *impl = crc16_short_impls[p];
-        if (!impl->runnable())
-            continue;
-        memset(slots, 0xff, sizeof slots);
-        impl->slots(crc16_short_consts(), keys, lens, N, slots);
-        for (size_t i = 0; i < N; i++)
-            bad += slots[i] != rule_slot(keys[i], lens[i]);
-    }
     crcforge_keyslots(keys, lens, 0, NULL); /* n = 0 touches nothing */
     CHECK(bad == 0, "%lu batch slots disagree with the rule", bad);
 }
 
 /* The public entry points flush against the guard pages at lengths 0..MAX_KEY:
- * crcforge_keyslot (and every path's slot) on keys with and without hash tags, and
- * crcforge_crc16_xmodem, which takes the short path up to 64 bytes, from any start. */
+ * crcforge_keyslot on keys with and without hash tags, and crcforge_crc16_xmodem, from
+ * any start. */
 static void test_entries_guarded(void)
 {
     struct guarded g;
@@ -248,22 +237,44 @@ static void test_entries_guarded(void)
     guarded_free(&g);
 }
 
+/* The rule, the guarded entry points and the batch on the path selected now. */
+static void test_entries(void)
+{
+    test_rule();
+    test_entries_guarded();
+    test_batch();
+}
+
 int main(void)
 {
     check_begin("test_keyslot");
     test_constants();
-    for (size_t i = 0; i < crc16_short_impl_count; i++)
-        test_short_path(crc16_short_impls[i]);
-    printf("short paths: %zu compiled in, dispatched: %s\n", crc16_short_impl_count,
-           crc16_short_resolve()->name);
-    test_rule();
-    test_entries_guarded();
-    test_batch();
-    /* Forced onto the portable engine, key slots and short CRC-16s leave the short paths
-     * and go through the forced path: the same checks again. */
-    CHECK(crcforge_impl_force("portable", NULL) == 0, "forcing portable");
-    test_entries_guarded();
-    test_batch();
+    size_t with_ops = 0;
+    for (size_t i = 0; i < crcforge_impl_count(); i++) {
+        const struct crc_impl *impl = crc_impl_lookup(crcforge_impl_name(i));
+        if (impl->keyslot != NULL && impl->supports(crc_model_crc16_xmodem)) {
+            test_short_path(impl);
+            with_ops++;
+        }
+    }
+    CHECK(with_ops >= 1, "no path has short-key operations");
+    printf("paths with short-key operations: %zu; CRC-16/XMODEM on %s\n", with_ops,
+           crcforge_impl_chosen(crc_model_crc16_xmodem));
+    test_entries();
+    /* Forced: key slots and CRC-16/XMODEM go through the forced path (the portable
+     * engine's for a path that does not serve it): the same checks again. */
+    for (size_t i = 0; i < crcforge_impl_count(); i++) {
+        const char *name = crcforge_impl_name(i);
+        if (!crcforge_impl_runnable(name))
+            continue;
+        CHECK(crcforge_impl_force(name, NULL) == 0, "forcing %s", name);
+        const char *want = crcforge_impl_supports(name, crc_model_crc16_xmodem) ? name
+                                                                                 : "portable";
+        CHECK(strcmp(crcforge_impl_chosen(crc_model_crc16_xmodem), want) == 0,
+              "forced %s: CRC-16/XMODEM on %s", name,
+              crcforge_impl_chosen(crc_model_crc16_xmodem));
+        test_entries();
+    }
     crcforge_impl_force(NULL, NULL);
     return check_end();
 }

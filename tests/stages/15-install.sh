@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install into a temporary prefix; build a consumer with pkg-config and with CMake's
-# find_package; check that the shared library exports only crcforge_ symbols.
+# Install into a temporary prefix; build a consumer with pkg-config, with CMake's
+# find_package and against the static archive alone; check that the shared library and
+# the static archive export only crcforge_ symbols.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -22,8 +23,19 @@ cmake -S tests/consumer -B "$prefix/consumer-build" -DCMAKE_PREFIX_PATH="$prefix
 cmake --build "$prefix/consumer-build" >/dev/null
 "$prefix/consumer-build/consumer"
 
+# The static archive alone: it needs no other library (no threads library either).
+cc tests/consumer/main.c -I"$prefix/include" "$libdir/libcrcforge.a" -o "$prefix/consumer-static"
+"$prefix/consumer-static"
+
 foreign=$(nm -D --defined-only "$libdir/libcrcforge.so" | awk '{print $3}' | grep -v '^crcforge_' || true)
 if [ -n "$foreign" ]; then
-  echo "exported symbols without the crcforge_ prefix:"; echo "$foreign"; exit 1
+  echo "libcrcforge.so: exported symbols without the crcforge_ prefix:"; echo "$foreign"; exit 1
 fi
-echo "install: pkg-config and find_package consumers OK; only crcforge_ symbols exported"
+# Global (upper-case type letter) defined symbols of the archive's members.
+foreign=$(nm --defined-only "$libdir/libcrcforge.a" | awk 'NF == 3 && $2 ~ /[A-Z]/ {print $3}' |
+          grep -v '^crcforge_' || true)
+if [ -n "$foreign" ]; then
+  echo "libcrcforge.a: global symbols without the crcforge_ prefix:"; echo "$foreign"; exit 1
+fi
+echo "install: pkg-config, find_package and static consumers OK; only crcforge_ symbols" \
+  "exported by the shared library and the static archive"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The CLI contract and the independent oracles (zlib, anycrc) through the built tool and
-# shared library.
+# The CLI contract and the independent oracles (zlib, anycrc, awscrt) through the built tool
+# and shared library; the fault-injection shim the CLI tests build needs a C compiler.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
 need_python_module pytest pytest
 need_python_module anycrc anycrc
+need_python_module awscrt.checksums awscrt
+need_cmd cc build-essential
 require_met
 CRCFORGE_BUILD=build python3 -m pytest -q tests/cli tests/library

@@ -3,7 +3,8 @@
 # built with `pip install .` (the README's command) and as sdist + wheel with
 # `python -m build` (the wheel built from the sdist, so the sdist must carry the C
 # sources); then the package tests (tests/package) and the CLI tests against
-# `python -m crcforge` (tests/cli/test_cli.py with CRCFORGE_CLI=python).
+# `python -m crcforge` (tests/cli with CRCFORGE_CLI=python: the tests of the commands both
+# tools have).
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
@@ -39,4 +40,4 @@ echo "built: $(cd "$tmp/dist" && ls)"
 cd "$tmp" # import the installed package, not the source tree
 "$py" -m pytest -q -p no:cacheprovider "$root/tests/package"
 CRCFORGE_CLI=python CRCFORGE_PYTHON=$py \
-  "$py" -m pytest -q -p no:cacheprovider "$root/tests/cli/test_cli.py"
+  "$py" -m pytest -q -p no:cacheprovider "$root/tests/cli"

@@ -11,7 +11,10 @@
 #   - `-cpu max` with CRCFORGE_CPU_MASK=none: all C tests; every ARM path must be
 #     reported unrunnable (skipped) and the portable engine chosen for every algorithm.
 #  Then scripts/insn_per_4k.sh prints the instructions per 4 KiB of each path (figures).
-#  The aarch64 shared library exports only crcforge_ symbols.
+#  The aarch64 shared library and static archive export only crcforge_ symbols.
+#  aarch64 built with Debian's clang (cmake/toolchain-aarch64-clang.cmake), `-cpu max`:
+#  the same paths compiled in, test_engines forcing every one of them (none skipped),
+#  test_fold and test_keyslot, and the CLI's check values.
 #  s390x, big-endian: all C tests and the CLI's check values on the portable engine.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, far too slow under
 # emulation (the native stages run it); every per-path sweep stays exhaustive.
@@ -25,6 +28,7 @@ need_cmd cmake cmake
 need_cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 need_cmd aarch64-linux-gnu-nm binutils-aarch64-linux-gnu
 need_cmd qemu-aarch64 qemu-user
+need_cmd clang clang
 need_cmd s390x-linux-gnu-gcc gcc-s390x-linux-gnu
 need_cmd qemu-s390x qemu-user
 need_path /usr/aarch64-linux-gnu/include libc6-dev-arm64-cross "aarch64 libc headers"
@@ -102,6 +106,9 @@ if build $a64_dir toolchain-aarch64.cmake; then
   foreign=$(aarch64-linux-gnu-nm -D --defined-only $a64_dir/libcrcforge.so | awk '{print $3}' |
             grep -v '^crcforge_' || true)
   [ -z "$foreign" ] || fail "aarch64: exported symbols without the crcforge_ prefix:" $foreign
+  foreign=$(aarch64-linux-gnu-nm --defined-only $a64_dir/libcrcforge.a |
+            awk 'NF == 3 && $2 ~ /[A-Z]/ {print $3}' | grep -v '^crcforge_' || true)
+  [ -z "$foreign" ] || fail "aarch64: archive globals without the crcforge_ prefix:" $foreign
 
   a64_leg aarch64-max max "" \
     "crc32c_arm_crc32_3way crc32_arm_crc32_3way fold_arm_pmull_eor3" full
@@ -135,6 +142,26 @@ else
   fail "aarch64 cross build"
 fi
 
+# aarch64 with clang ---------------------------------------------------------------
+a64c_dir=build-aarch64-clang
+if build $a64c_dir toolchain-aarch64-clang.cmake; then
+  t0=$SECONDS
+  compiled_clang=$(QEMU_CPU=max $A64 $a64c_dir/crcforge cpu | sed -n 's/^compiled in://p' |
+                   tr ' ' '\n' | sed 's/(not runnable)$//' | grep -v -e '^$' -e '^portable$')
+  [ "$compiled_clang" = "${compiled:-}" ] ||
+    fail "aarch64-clang: compiled in '$compiled_clang', the GCC build '${compiled:-}'"
+  export QEMU_CPU=max
+  ctest_leg aarch64-clang $a64c_dir -R '^(test_engines|test_fold|test_keyslot)$'
+  check_values aarch64-clang "$A64" $a64c_dir
+  unset QEMU_CPU
+  ! grep -q "cannot run it" $a64c_dir/ctest-aarch64-clang.log ||
+    fail "aarch64-clang: test_engines skipped a path"
+  echo "aarch64-clang: paths forced against the reference:" $(grep '^[0-9]*: path ' \
+    $a64c_dir/ctest-aarch64-clang.log | awk '{print $3}') "($((SECONDS - t0)) s)"
+else
+  fail "aarch64 clang cross build"
+fi
+
 # s390x (big-endian) ---------------------------------------------------------------
 if build build-s390x toolchain-s390x.cmake; then
   t0=$SECONDS
@@ -146,5 +173,5 @@ else
 fi
 
 [ "$failures" -eq 0 ] || { echo "40-cross: $failures failure(s)"; exit 1; }
-echo "40-cross: aarch64 (every ARM path, and the dispatcher under five feature sets)" \
-  "and s390x (big-endian) passed"
+echo "40-cross: aarch64 (every ARM path, and the dispatcher under five feature sets)," \
+  "aarch64 built with clang (every ARM path) and s390x (big-endian) passed"

@@ -1,39 +1,82 @@
 #!/usr/bin/env bash
-# The libFuzzer differential target (tests/fuzz/fuzz_differential.c): every path
-# against the bitwise reference, with random models, data, split points and CPU masks,
-# under AddressSanitizer and UndefinedBehaviorSanitizer, for CRCFORGE_FUZZ_SECONDS
-# (default 60).  Needs clang with libFuzzer.
+# The libFuzzer targets, under AddressSanitizer and UndefinedBehaviorSanitizer, each
+# differential against an independent oracle (any difference aborts):
+#   differential  every path against the bitwise reference, with random models, data,
+#                 split points and CPU masks (tests/fuzz/fuzz_differential.c)
+#   keyslot       crcforge_keyslot and crcforge_keyslots against the Redis hash-tag rule
+#                 written in the target over the bitwise CRC-16/XMODEM, on forced paths
+#   model_arg     the CLI's custom-model argument (tools/model_arg.c) against a parser
+#                 written in the target, and the accepted models' CRC against the reference
+# Each starts from its corpus in tests/fuzz/corpus/TARGET (new inputs go to build-fuzz/,
+# never into the repository) and runs for CRCFORGE_FUZZ_SECONDS (default 40) seconds, or
+# CRCFORGE_FUZZ_RUNS executions when that is set; the stage prints each target's
+# executions, time and rate (libFuzzer's final stats).  CRCFORGE_FUZZ_TARGETS picks
+# targets (space-separated names).  The longer run behind the figures in
+# tests/fuzz/README.md:
+#   CRCFORGE_FUZZ_RUNS=10000000 CRCFORGE_FUZZ_TARGETS="keyslot model_arg" bash scripts/test.sh 40-fuzz
+#   CRCFORGE_FUZZ_SECONDS=1200 CRCFORGE_FUZZ_TARGETS=differential bash scripts/test.sh 40-fuzz
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd clang clang
 need_c_compile libclang-rt-dev "clang's libFuzzer and sanitizer runtimes" \
   clang -fsanitize=fuzzer,address,undefined
 require_met
+
 out=build-fuzz
-mkdir -p "$out/corpus"
+mkdir -p "$out"
 isa=()
 case "$(uname -m)" in
   x86_64 | amd64) isa=(src/x86/*.c) ;;
   aarch64 | arm64) isa=(src/arm/*.c) ;;
 esac
 shopt -s nullglob
-# UBSan stops at the first report through UBSAN_OPTIONS rather than
-# -fno-sanitize-recover, which makes clang 14 take minutes over the fold templates.
-clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-  -Iinclude -Isrc src/*.c "${isa[@]}" tests/fuzz/fuzz_differential.c \
-  -lpthread -o "$out/fuzz_differential"
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+# target NAME -> its extra sources and libFuzzer options
+declare -A sources=(
+  [differential]=""
+  [keyslot]=""
+  [model_arg]="tools/model_arg.c"
+)
 # Inputs up to 20000 bytes, long ones from the start (-len_control=0), reach the long
-# 3-way passes and every fold block size.  libFuzzer's progress goes to a log; a failure
-# prints its end (the MISMATCH line names the path, the model and the length).
-seconds=${CRCFORGE_FUZZ_SECONDS:-60}
-if "$out/fuzz_differential" -max_total_time="$seconds" -max_len=20000 -len_control=0 \
-    -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$out/" -print_final_stats=1 \
-    "$out/corpus" >"$out/fuzz.log" 2>&1; then
-  grep -E '^INFO: Seed|^Done|^stat::(number_of_executed_units|new_units_added)' "$out/fuzz.log"
-  echo "fuzz: no difference from the reference in ${seconds} s"
+# 3-way passes and every fold block size.
+declare -A options=(
+  [differential]="-max_len=20000 -len_control=0"
+  [keyslot]="-max_len=2000"
+  [model_arg]="-max_len=300 -dict=tests/fuzz/model_arg.dict"
+)
+targets=(${CRCFORGE_FUZZ_TARGETS:-differential keyslot model_arg})
+seconds=${CRCFORGE_FUZZ_SECONDS:-40}
+if [ -n "${CRCFORGE_FUZZ_RUNS:-}" ]; then
+  limit=(-runs="$CRCFORGE_FUZZ_RUNS")
 else
-  tail -n 40 "$out/fuzz.log"
-  echo "fuzz: FAILED (crash input saved under $out/)"
-  exit 1
+  limit=(-max_total_time="$seconds")
 fi
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+failed=0
+for t in "${targets[@]}"; do
+  [ -n "${options[$t]+set}" ] || { echo "40-fuzz: no target '$t'"; exit 2; }
+  # UBSan stops at the first report through UBSAN_OPTIONS rather than
+  # -fno-sanitize-recover, which makes clang 14 take minutes over the fold templates.
+  clang -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+    -DCRCFORGE_API= -Iinclude -Isrc -Itools src/*.c "${isa[@]}" ${sources[$t]} \
+    "tests/fuzz/fuzz_$t.c" -lpthread -o "$out/fuzz_$t"
+  mkdir -p "$out/corpus/$t" "tests/fuzz/corpus/$t"
+  start=$SECONDS
+  # libFuzzer's progress goes to a log; a failure prints its end (the MISMATCH line says
+  # what differed).
+  if "$out/fuzz_$t" "${limit[@]}" ${options[$t]} -timeout=20 -rss_limit_mb=2048 \
+      -artifact_prefix="$out/$t-" -print_final_stats=1 \
+      "$out/corpus/$t" "tests/fuzz/corpus/$t" >"$out/$t.log" 2>&1; then
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/$t.log")
+    added=$(sed -n 's/^stat::new_units_added: *//p' "$out/$t.log")
+    echo "fuzz $t: $runs executions in $((SECONDS - start)) s ($rate exec/s)," \
+      "$added new inputs, no difference from the oracle"
+  else
+    tail -n 40 "$out/$t.log"
+    echo "fuzz $t: FAILED after $((SECONDS - start)) s (the input is saved as $out/$t-*)"
+    failed=1
+  fi
+done
+exit "$failed"

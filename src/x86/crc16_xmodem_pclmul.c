@@ -18,10 +18,9 @@
  * Loads never leave [p, p+n): 16-byte loads only when n >= 16 (the first, partial,
  * block is a load at p shuffled down to its bytes), 8/4/1-byte overlapping loads below.
  */
-#include <immintrin.h>
-
-#include "../bytes.h"
 #include "../cpu.h"
+#include "fold.h"
+#include "vec128.h"
 
 #define TARGET __attribute__((target("pclmul,ssse3,sse4.1")))
 
@@ -30,19 +29,10 @@ static int pclmul_runnable(void)
     return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
 }
 
-typedef __m128i vec_t;
-#define V_LOAD(q) _mm_loadu_si128((const __m128i *)(const void *)(q))
-#define V_PAIR(lo, hi) _mm_set_epi64x((long long)(hi), (long long)(lo))
-#define V_XOR _mm_xor_si128
-#define V_OR _mm_or_si128
-#define V_SHUFFLE _mm_shuffle_epi8
-#define V_BRACES(x) _mm_cmpeq_epi8(x, _mm_set1_epi8('{'))
-#define V_ANY(x) (_mm_movemask_epi8(x) != 0)
-#define V_CLMUL(a, ia, b, ib) _mm_clmulepi64_si128(a, b, (ia) | (ib) << 4)
-#define V_LOW_UP(x) _mm_slli_si128(x, 8)
-#define V_WORD3(x) _mm_extract_epi16(x, 3)
-
-#define IMPL crc16_short_pclmul
-#define NAME "pclmul"
 #define RUNNABLE pclmul_runnable
-#include "../crc16_short_entries.h" /* the body and the entry points */
+#include "../crc16_short.h" /* the body and the key-slot operations */
+
+/* One path per folding tier, for inputs beyond CRC16_SHORT_MAX. */
+CRC16_XMODEM_PATH(x86_vpclmul_avx512, x86_vpclmul_avx512);
+CRC16_XMODEM_PATH(x86_vpclmul_avx2, x86_vpclmul_avx2);
+CRC16_XMODEM_PATH(x86_pclmul, x86_pclmul);

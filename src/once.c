@@ -1,0 +1,30 @@
+/*
+ * First use of derived data: compute, then publish with a compare-and-swap.  What is
+ * built this way is pure (tables and constants from a polynomial, the CPU's features),
+ * so threads that race on a first use compute equal objects; one is published, the
+ * others are freed, and no lock is ever taken.  Readers take the published object with
+ * an acquire load (crc_once_peek), which pairs with the release of the exchange.
+ */
+#include "internal.h"
+
+const void *crc_once(crc_once_slot *slot, size_t size, void (*fill)(void *obj, const void *arg),
+                     const void *arg)
+{
+    const void *published = crc_once_peek(slot);
+    if (published != NULL)
+        return published;
+    void *fresh = malloc(size);
+    if (fresh == NULL)
+        abort(); /* at most a few tens of KiB once: nothing sensible to return instead */
+    fill(fresh, arg);
+    if (atomic_compare_exchange_strong_explicit(slot, &published, fresh, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return fresh;
+    free(fresh); /* another thread published first; `published` is its object */
+    return published;
+}
+
+void crc_once_release(crc_once_slot *slot)
+{
+    free((void *)atomic_exchange(slot, NULL));
+}

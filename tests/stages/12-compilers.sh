@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The native library built by another compiler and with other flags, beside stage 10-c's
+# GCC Release build (build/, built here if missing):
+#  - clang (build-clang): every path of the registry forced against the bitwise
+#    reference (test_engines, test_fold, test_keyslot), the dispatcher under CPU masks
+#    (test_dispatch), the fixed entry points, and the CLI's check values;
+#  - -march=x86-64-v3 -mpclmul -mvpclmulqdq (build-march; x86-64 CPUs with AVX2, PCLMULQDQ
+#    and VPCLMULQDQ): the checks of the paths those flags guarantee compile to "yes".  The
+#    paths chosen are the default build's, every path passes the same forced-path tests,
+#    and forcing a path whose features are all guaranteed (fold_x86_vpclmul_avx2) makes no
+#    CPU query at all, while the default build queries for it.
+# Missing tools are named and the stage exits 77 (skipped).
+set -uo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd cmake cmake
+need_cmd clang clang
+require_met
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+build() { # build DIR CC CFLAGS
+  cmake -S . -B "$1" -DCMAKE_C_COMPILER="$2" -DCMAKE_C_FLAGS="$3" -DCMAKE_BUILD_TYPE=Release \
+    -DCRCFORGE_WERROR=ON >/dev/null &&
+    cmake --build "$1" -j "$(nproc)" >"$1/build.log" 2>&1 || { cat "$1/build.log"; return 1; }
+}
+
+check_values() { # DIR: catalogue check values through the CLI
+  local want='e3069283 cbf43926 ae8b14860a799888 995dc9bbdf1939fa 31c3' got
+  got=$(for a in crc32c crc32 crc64-nvme crc64-xz crc16-xmodem; do
+          printf 123456789 | "$1/crcforge" sum -a "$a" | cut -d' ' -f1
+        done | tr '\n' ' ' | sed 's/ $//')
+  [ "$got" = "$want" ] || fail "$1: CLI check values: got '$got', want '$want'"
+}
+
+forced_path_tests() { # DIR LABEL
+  CRCFORGE_TEST_QUICK=1 ctest --test-dir "$1" --output-on-failure -j "$(nproc)" \
+    -R '^(test_engines|test_fold|test_keyslot|test_dispatch|test_fixed_entries|test_api_errors)$' \
+    >"$1/ctest.log" 2>&1 || { cat "$1/ctest.log"; fail "$2: forced-path tests"; }
+  grep -E "^[0-9]+% tests passed" "$1/ctest.log" | sed "s/^/$2: /"
+}
+
+chosen() { "$1/crcforge" cpu | awk '/^CRC-/ {print $2}' | tr '\n' ' '; }
+
+cpu_queried() { # DIR IMPL: "yes" or "no", as test_env_impl reports it
+  CRCFORGE_IMPL=$2 "$1/tests/library/test_env_impl" "$2" |
+    sed -n 's/.*CPU features queried: //p'
+}
+
+[ -x build/crcforge ] || build build cc "" || fail "default build"
+
+if build build-clang clang ""; then
+  forced_path_tests build-clang clang
+  check_values build-clang
+  [ "$(chosen build-clang)" = "$(chosen build)" ] ||
+    fail "clang: chose '$(chosen build-clang)', the GCC build '$(chosen build)'"
+else
+  fail "clang build"
+fi
+
+case "$(uname -m)" in
+  x86_64 | amd64)
+    flags=$(grep -m1 '^flags' /proc/cpuinfo)
+    if [[ " $flags " == *" avx2 "* && " $flags " == *" pclmulqdq "* &&
+          " $flags " == *" vpclmulqdq "* ]]; then
+      if build build-march cc "-march=x86-64-v3 -mpclmul -mvpclmulqdq"; then
+        forced_path_tests build-march march
+        check_values build-march
+        [ "$(chosen build-march)" = "$(chosen build)" ] ||
+          fail "march: chose '$(chosen build-march)', the default build '$(chosen build)'"
+        got=$(cpu_queried build-march fold_x86_vpclmul_avx2)
+        [ "$got" = no ] || fail "march: forcing fold_x86_vpclmul_avx2 queried the CPU ($got)"
+        got=$(cpu_queried build fold_x86_vpclmul_avx2)
+        [ "$got" = yes ] || fail "default build: fold_x86_vpclmul_avx2 made no CPU query ($got)"
+        echo "march: forcing fold_x86_vpclmul_avx2 made no CPU query (the default build: one)"
+      else
+        fail "-march build"
+      fi
+    else
+      echo "march: this CPU lacks AVX2, PCLMULQDQ or VPCLMULQDQ; the -march build is not run"
+    fi
+    ;;
+  *) echo "march: an x86-64 leg; not run on $(uname -m)" ;;
+esac
+
+[ "$failures" -eq 0 ] || { echo "12-compilers: $failures failure(s)"; exit 1; }
+echo "12-compilers: clang and -march builds passed"
