@@ -18,6 +18,7 @@ fsspec and the filesystem behind a URL (s3fs, gcsfs, ...) are imported only when
 given: the package itself depends on none of them.
 """
 import base64
+import errno
 import os
 import stat
 import sys
@@ -99,7 +100,7 @@ class _LocalPath:
     def stamp(self):
         st = os.stat(self.path)
         if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError(21, "Is a directory", self.name)
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.name)
         return _local_stamp(st)
 
     def hash_range(self, algo, offset, length, stamp):
@@ -151,7 +152,7 @@ class _FsspecObject:
         self.fs.invalidate_cache(self.path)
         info = self.fs.info(self.path)
         if info.get("type") == "directory":
-            raise IsADirectoryError(21, "Is a directory", self.name)
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.name)
         return _info_stamp(info)
 
     def hash_range(self, algo, offset, length, stamp):
