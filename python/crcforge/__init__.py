@@ -28,6 +28,12 @@ Also: combine(algo, crc1, crc2, len2) joins two CRCs; models() lists the catalog
 keyslot(key) gives the Redis/Valkey cluster slot (keyslots(keys) for many); implementations(),
 implementation(algo) and force_implementation(name) show and force the code path.
 ``python -m crcforge sum FILE...`` is the command-line tool's ``sum``.
+
+Files and stored objects (paths, open files, fsspec URLs such as s3://), hashed by ranges
+on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value,
+object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OBJECT, or
+COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
+stores.  They need the optional extras only for URLs (pip install 'crcforge[s3]').
 """
 from typing import NamedTuple, Tuple
 
@@ -50,11 +56,24 @@ from ._crcforge import (
     keyslots,
     new,
 )
+from .objects import (
+    SourceChanged,
+    SourceTruncated,
+    StoredChecksum,
+    StoredChecksumError,
+    Verification,
+    file_checksum,
+    object_checksum,
+    stored_checksum,
+    verify_upload,
+)
 
 __all__ = [
     "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
     "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
-    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD",
+    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTruncated",
+    "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum", "object_checksum",
+    "stored_checksum", "verify_upload",
 ]
 
 

@@ -9,7 +9,11 @@ in fixed-size blocks (bounded memory).
 
 Where the bytes of an input come from is hash_input(name, spec), which gives the CRC of
 each part; how a value is printed and checked is checksum_text, well_formed_value and
-same_value.  Another kind of source (a URL) joins at hash_input.
+same_value.
+
+Beyond the C tool: inputs may be URLs that fsspec opens (s3://, gs://, memory://, ...),
+hashed by ranges (crcforge.objects) on -j N threads or, with --scheduler ADDRESS, on a
+running Dask cluster; `verify FILE URL` compares a file with what an S3 object stores.
 """
 import base64
 import contextlib
@@ -25,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Optional
 
 import crcforge
+from crcforge import objects
 
 READ_BUFFER = 256 * 1024  # memory stays bounded whatever the input size
 WRITE_BUFFER = 64 * 1024
@@ -389,7 +394,7 @@ def duration_text(seconds):
     return f"{s // 3600}:{s // 60 % 60:02}:{s % 60:02}" if s >= 3600 else f"{s // 60}:{s % 60:02}"
 
 
-MAX_PARTS = 10000  # S3's limit on the parts of a multipart upload
+MAX_PARTS = objects.MAX_PARTS  # S3's limit on the parts of a multipart upload
 
 
 class Spec(NamedTuple):
@@ -400,6 +405,7 @@ class Spec(NamedTuple):
     part_size: int   # 0: the CRC of the whole input; else the composite of such parts
     threads: int
     progress: Optional["Progress"] = None  # None: not shown
+    executor: object = None  # a Dask cluster's (--scheduler): every input goes by ranges
 
 
 class InputError(Exception):
@@ -417,8 +423,11 @@ class Stopped(Exception):
 def hash_input(name, spec):
     """Where the bytes of an input come from: the CRC of each part of the named input (one
     for the whole input without parts), read from a local file, FIFO or standard input
-    ("-"); InputError when it gives no value."""
+    ("-"), or by ranges (a URL, or any file with --scheduler); InputError when it gives no
+    value."""
     is_stdin = name == "-"
+    if objects.is_url(name) or (spec.executor is not None and not is_stdin):
+        return hash_by_ranges(name, spec)
     try:
         if is_stdin and sys.stdin is None:  # started with standard input closed
             raise bad_fd()
@@ -430,6 +439,34 @@ def hash_input(name, spec):
     finally:
         if not is_stdin:
             os.close(fd)
+
+
+def reason_of(e, name):
+    """What to say of an input that could not be read: an errno's text as the C tool says
+    it, else what the filesystem or the SDK said (without the name, said before it)."""
+    if isinstance(e, OSError) and e.strerror and e.errno is not None:
+        return e.strerror
+    text = str(e).strip()
+    if text.startswith(name):
+        text = text[len(name):].lstrip(" :")
+    bare = text.strip("'\"")
+    if isinstance(e, FileNotFoundError) and (not bare or name.endswith("/" + bare)):
+        return "No such file or object"  # s3fs names only the key
+    return text or type(e).__name__
+
+
+def hash_by_ranges(name, spec):
+    """The part CRCs of a URL (or, with a Dask executor, of any input) by crcforge.objects:
+    each range read and hashed by a task of spec.threads threads or of the cluster."""
+    try:
+        if spec.executor is None and spec.threads > 1:
+            with ThreadPoolExecutor(spec.threads) as pool:
+                return objects.part_crcs(name, spec.model, spec.part_size or None,
+                                         executor=pool)[0]
+        return objects.part_crcs(name, spec.model, spec.part_size or None,
+                                 executor=spec.executor)[0]
+    except Exception as e:  # an SDK's own errors too: reported, and the next input done
+        raise InputError(reason_of(e, name)) from None
 
 
 def hash_fd(name, fd, is_stdin, spec):
@@ -595,8 +632,7 @@ def crc_of_range(fd, model, offset, length, failed, progress):
 
 def composite(crcs, spec):
     """The CRC of the parts' CRCs, each as its ceil(width/8) big-endian bytes."""
-    size = (spec.width + 7) // 8
-    return crcforge.new(spec.model, b"".join(c.to_bytes(size, "big") for c in crcs)).value
+    return objects.composite_crc(spec.model, crcs)
 
 
 def format_value(value, width, fmt):
@@ -717,13 +753,23 @@ SUM_OPTIONS = (
            "show the progress of inputs that take more than a second on\n"
            "stderr (the default when stderr is a terminal)"),
     Option("no-progress", None, None, "never show it"),
+    Option("scheduler", None, "ADDRESS",
+           "hash the ranges of every input on the Dask cluster\n"
+           "whose scheduler is at ADDRESS (tcp://HOST:PORT); its\n"
+           "workers open the inputs themselves, with their own\n"
+           "credentials and endpoint"),
     HELP_OPTION,
 )
 SUM_HELP = help_text(
-    ["sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [FILE...]",
+    ["sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [--scheduler ADDRESS]"
+     " [FILE|URL...]",
      "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE"],
     'CRC of each input ("-" or none: standard input), or with -c verify them',
     SUM_OPTIONS,
+    "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
+    "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is read\n"
+    "and hashed by a task of its own (-j threads, or the --scheduler's workers).\n"
+    "\n"
     "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
     "could not be read (the other inputs are still processed).\n")
 
@@ -752,7 +798,7 @@ def parse_sum_options(args):
     """The Spec's fields and the other options of `sum` (a dict), and its operands; None
     for the options after --help."""
     opts = {"algo": "crc32c", "verify": False, "threads": 1, "fmt": "hex", "part_size": 0,
-            "progress": "auto"}
+            "progress": "auto", "scheduler": None}
     names = []
     for option, value in read_options("sum", SUM_OPTIONS, args):
         if option is None:
@@ -779,7 +825,34 @@ def parse_sum_options(args):
                 raise Trouble(f"--part-size: '{value}' is not a size of at least 1 byte "
                               "(bytes, or with K, M, G, T, KB.., KiB..; at most "
                               f"{MAX_PARTS} parts an input)")
+        elif option.name == "scheduler":
+            opts["scheduler"] = value
     return opts, names
+
+
+class DaskExecutor:
+    """The executor of a running Dask scheduler (--scheduler), closed on leaving."""
+
+    def __init__(self, address):
+        self.address = address
+        self.client = None
+
+    def __enter__(self):
+        if self.address is None:
+            return None
+        try:
+            import distributed
+        except ImportError:
+            raise Trouble("--scheduler needs Dask (pip install 'crcforge[dask]')") from None
+        try:
+            self.client = distributed.Client(self.address)  # Dask's connect timeout
+        except Exception as e:
+            raise Trouble(f"--scheduler {self.address}: {reason_of(e, self.address)}") from None
+        return self.client.get_executor()
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
 
 
 def cmd_sum(args, out):
@@ -790,13 +863,15 @@ def cmd_sum(args, out):
     model, width = model_of(opts["algo"])
     if opts["verify"] and len(names) != 1:
         raise Trouble("sum -c takes exactly one LISTFILE")
-    spec = Spec(model, width, opts["fmt"], opts["part_size"], opts["threads"],
-                Progress.open(opts["progress"]))
-    try:
-        return verify_list(names[0], spec, out) if opts["verify"] else sum_inputs(names, spec, out)
-    finally:
-        if spec.progress:
-            spec.progress.close()
+    with DaskExecutor(opts["scheduler"]) as executor:
+        spec = Spec(model, width, opts["fmt"], opts["part_size"], opts["threads"],
+                    Progress.open(opts["progress"]), executor)
+        try:
+            return (verify_list(names[0], spec, out) if opts["verify"]
+                    else sum_inputs(names, spec, out))
+        finally:
+            if spec.progress:
+                spec.progress.close()
 
 
 def sum_inputs(names, spec, out):
@@ -813,16 +888,74 @@ def sum_inputs(names, spec, out):
     return status
 
 
+VERIFY_OPTIONS = (
+    Option("jobs", "j", "N", "hash the file's ranges with N threads (1 to 64)"),
+    Option("scheduler", None, "ADDRESS", "hash them on the Dask cluster at ADDRESS"),
+    HELP_OPTION,
+)
+VERIFY_HELP = help_text(
+    ["verify [-j N] [--scheduler ADDRESS] FILE URL"],
+    "Whether FILE holds what the S3 object URL stores: reads the object's checksum,\n"
+    "its type (FULL_OBJECT or COMPOSITE) and its part sizes, computes the same value\n"
+    "from FILE, prints \"FILE: OK\" or \"FILE: FAILED\" with both values.",
+    VERIFY_OPTIONS,
+    "Exit status: 0 OK, 1 FAILED, 2 bad usage, or FILE or URL could not be read.\n")
+
+
+def cmd_verify(args, out):
+    threads, address, operands = 1, None, []
+    for option, value in read_options("verify", VERIFY_OPTIONS, args):
+        if option is None:
+            operands.append(value)
+        elif option.name == "help":
+            out.write(VERIFY_HELP.encode())
+            return EXIT_OK
+        elif option.name == "jobs":
+            threads = parse_count(value, 1, MAX_THREADS)
+            if threads is None:
+                raise Trouble(f"-j: '{value}' is not a thread count from 1 to {MAX_THREADS}")
+        else:
+            address = value
+    if len(operands) != 2:
+        raise Trouble(f"verify takes a FILE and a URL (see {see_help('verify')})")
+    path, url = operands
+    try:
+        stored = objects.stored_checksum(url)
+    except Exception as e:  # the SDK's own errors too
+        error(f"{url}: {reason_of(e, url)}")
+        return EXIT_TROUBLE
+    with DaskExecutor(address) as executor:
+        pool = ThreadPoolExecutor(threads) if executor is None and threads > 1 else None
+        try:
+            result = objects.verify_upload(path, url, executor=executor or pool, stored=stored)
+        except Exception as e:
+            error(f"{path}: {reason_of(e, path)}")
+            return EXIT_TROUBLE
+        finally:
+            if pool is not None:
+                pool.shutdown()
+    parts = len(result.part_sizes)
+    detail = (f"{result.algorithm} {result.checksum_type}"
+              + (f", {parts} part{'s' if parts != 1 else ''}" if parts else "")
+              + f": stored {result.stored}, computed {result.computed}")
+    if result.file_size != result.object_size:
+        detail += f"; {result.file_size} bytes, the object {result.object_size}"
+    out.write(os.fsencode(path) + (b": OK (" if result.ok else b": FAILED (")
+              + detail.encode() + b")\n")
+    return EXIT_OK if result.ok else EXIT_MISMATCH
+
+
 MAIN_OPTIONS = (HELP_OPTION, Option("version", None, None, "print the version and exit"))
 USAGE = """\
 usage: python -m crcforge COMMAND [OPTION]... [ARG]...
   sum       CRC of each input ("-" or none: standard input), or with -c verify them
+  verify    whether a file holds what an S3 object stores (its stored checksum)
 
 """ + "\n".join(line.replace("usage: ", "  ").replace("       ", "  ", 1)
-                for line in SUM_HELP.splitlines()[:2]) + """
+                for line in SUM_HELP.splitlines()[:2] + VERIFY_HELP.splitlines()[:1]) + """
 
-`python -m crcforge sum --help` describes its options.  The other commands (list, cpu,
-keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
+`python -m crcforge sum --help` and `verify --help` describe their options.  The other
+commands (list, cpu, keyslot, bench) are in the C tool; from Python see crcforge.models(), keyslot(), ...
 """
 
 
@@ -848,9 +981,11 @@ def main(argv):
                 crcforge.force_implementation(impl)
             except ValueError as e:
                 raise Trouble(f"CRCFORGE_IMPL={impl}: {str(e).partition(': ')[2]}") from None
-        if operands[0] != "sum":
-            raise Trouble(f"unknown command '{operands[0]}' (python -m crcforge has only sum)")
-        status = cmd_sum(operands[1:], out)
+        commands = {"sum": cmd_sum, "verify": cmd_verify}
+        if operands[0] not in commands:
+            raise Trouble(f"unknown command '{operands[0]}' (python -m crcforge has sum "
+                          "and verify)")
+        status = commands[operands[0]](operands[1:], out)
     except Trouble as e:
         error(str(e))
         status = EXIT_TROUBLE

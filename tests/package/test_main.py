@@ -23,7 +23,7 @@ def test_usage():
 def test_other_commands_are_in_the_c_tool():
     code, out, err = run("list")
     assert code == 2 and out == ""
-    assert "crcforge: unknown command 'list' (python -m crcforge has only sum)" in err
+    assert "crcforge: unknown command 'list' (python -m crcforge has sum and verify)" in err
 
 
 def test_sum_with_options_after_files_and_double_dash(tmp_path):

@@ -17,4 +17,8 @@ crcforge.keyslot("a")
 crcforge.crc32(array.array("I", [1]))
 impls: dict[str, bool] = crcforge.implementations()
 crcforge.force_implementation(None)
+whole: int = crcforge.file_checksum(b"/dev/null", "crc32", chunk_size=1 << 20)
+shown: str = crcforge.object_checksum("s3://bucket/key", "crc32c", part_size=[5, 3],
+                                      storage_options={"anon": True})
+result: crcforge.Verification = crcforge.verify_upload("file", "s3://bucket/key")
 crcforge.crc32c("text")  # the one error mypy must report: a str is not a buffer

@@ -22,6 +22,12 @@ need_python_module() {
     { missing_+=("Python module $1 (pip package $2, from .ci/requirements.txt)"); missing_python_=1; }
 }
 
+# need_executable PATH WHAT: PATH (maybe empty: not found) is an executable, else WHAT is
+# missing (for what no Debian package provides, WHAT says how to get it).
+need_executable() {
+  [ -n "$1" ] && [ -x "$1" ] || missing_+=("$2")
+}
+
 # need_c_compile DEBIAN_PACKAGE WHAT CC [FLAGS...]: CC builds and links a trivial program
 # with FLAGS (a sanitizer or libFuzzer runtime is a package of its own).
 need_c_compile() {

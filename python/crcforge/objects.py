@@ -1,0 +1,542 @@
+"""Checksums of whole files and stored objects, as object stores report them, hashed by
+ranges wherever an executor runs them.
+
+A source is a path, an open binary file, or a URL that fsspec opens (s3://, gs://,
+file://, memory://, ...).  With an executor (any concurrent.futures.Executor: a thread or
+process pool, or a Dask ``Client.get_executor()``) the source is cut into ranges of
+``chunk_size`` bytes; each task opens the source itself, reads only its range and returns
+(crc, bytes read); the caller joins the values with crcforge.combine.  No range's bytes
+travel back to the caller.
+
+A source that changes while it is hashed (size, modification time or ETag differ between
+the start and the end, or a task finds another version than the caller saw) raises
+SourceChanged; one that ends before its size raises SourceTruncated.  A read that returns
+fewer bytes than asked is continued, never taken for the end.  A failed task (a worker
+that died, a read that failed) fails the call: no value is returned then.
+
+fsspec and the filesystem behind a URL (s3fs, gcsfs, ...) are imported only when a URL is
+given: the package itself depends on none of them.
+"""
+import base64
+import errno
+import os
+import stat
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple, Tuple
+
+from ._crcforge import combine, new
+
+__all__ = ["MAX_PARTS", "SourceChanged", "SourceTruncated", "StoredChecksum",
+           "StoredChecksumError", "Verification", "composite", "composite_crc", "file_checksum",
+           "is_url", "object_checksum", "part_crcs", "part_sizes", "stored_checksum",
+           "verify_upload"]
+
+MAX_PARTS = 10_000              # parts of one multipart upload at most (S3's limit)
+DEFAULT_CHUNK = 64 << 20        # a range per task: large enough that scheduling costs little
+LOCAL_BLOCK = 1 << 20           # bytes read per pread of a local file
+REMOTE_BLOCK = 8 << 20          # bytes per ranged GET: fewer requests, bounded memory
+
+# S3's names of the CRC checksums it stores, and the crcforge models they are.
+S3_ALGORITHMS = {"CRC32": "crc32", "CRC32C": "crc32c", "CRC64NVME": "crc64-nvme"}
+
+
+class SourceChanged(OSError):
+    """The file or object changed while it was hashed: no value can be trusted."""
+
+
+class SourceTruncated(OSError):
+    """The file or object ended before the size it had when hashing started."""
+
+
+class _Stamp(NamedTuple):
+    """What identifies one version of a source: its size and a version tag (ETag,
+    modification time, inode), compared at the start, in every task and at the end."""
+
+    size: int
+    version: tuple
+
+
+def _changed(name, before, after):
+    if before.size != after.size:
+        what = "size %d -> %d" % (before.size, after.size)
+    else:
+        what = "version %s -> %s" % (" ".join(map(str, before.version)),
+                                     " ".join(map(str, after.version)))
+    return SourceChanged("%s changed while it was hashed (%s)" % (name, what))
+
+
+def _early_end(name, at, size):
+    return SourceTruncated("%s ended at byte %d, before its size of %d bytes" % (name, at, size))
+
+
+def _local_stamp(st):
+    return _Stamp(st.st_size, (st.st_mtime_ns, st.st_ino, st.st_dev))
+
+
+def _pread_range(fd, algo, offset, length, name, size):
+    """CRC of `length` bytes of fd from `offset`; short reads are continued."""
+    h = new(algo)
+    buf = bytearray(min(LOCAL_BLOCK, length))
+    view = memoryview(buf)
+    done = 0
+    while done < length:
+        got = os.preadv(fd, [view[:min(len(buf), length - done)]], offset + done)
+        if got == 0:
+            raise _early_end(name, offset + done, size)
+        h.update(view[:got])
+        done += got
+    return h.value, done
+
+
+class _LocalPath:
+    """A local file by path: each task opens it, checks it is still the version the caller
+    saw, and preads its range."""
+
+    def __init__(self, path, name=None):
+        self.path = path
+        self.name = name if name is not None else os.fsdecode(path)
+
+    def stamp(self):
+        st = os.stat(self.path)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.name)
+        return _local_stamp(st)
+
+    def hash_range(self, algo, offset, length, stamp):
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            now = _local_stamp(os.fstat(fd))
+            if now != stamp:
+                raise _changed(self.name, stamp, now)
+            return _pread_range(fd, algo, offset, length, self.name, stamp.size)
+        finally:
+            os.close(fd)
+
+
+class _SharedFd:
+    """An open file's descriptor, shared by the threads of this process only."""
+
+    def __init__(self, fd, name):
+        self.fd = fd
+        self.name = name
+
+    def stamp(self):
+        return _local_stamp(os.fstat(self.fd))
+
+    def hash_range(self, algo, offset, length, stamp):
+        return _pread_range(self.fd, algo, offset, length, self.name, stamp.size)
+
+
+# Keys of fsspec's info() that tell one version of an object from another, best first.
+_VERSION_KEYS = ("ETag", "etag", "generation", "VersionId", "mtime", "LastModified",
+                 "last_modified", "updated", "created")
+
+
+def _info_stamp(info):
+    return _Stamp(int(info["size"]), tuple(str(info[k]) for k in _VERSION_KEYS if k in info)[:1])
+
+
+class _FsspecObject:
+    """An object behind an fsspec filesystem (picklable: fsspec filesystems are, so tasks
+    run in other processes and on other machines).  Ranges are read with ranged requests of
+    REMOTE_BLOCK bytes; s3fs sends each with If-Match and the ETag the file was opened at,
+    so a change during a read fails it instead of mixing two versions."""
+
+    def __init__(self, fs, path, name):
+        self.fs = fs
+        self.path = path
+        self.name = name
+
+    def stamp(self):
+        self.fs.invalidate_cache(self.path)
+        info = self.fs.info(self.path)
+        if info.get("type") == "directory":
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.name)
+        return _info_stamp(info)
+
+    def hash_range(self, algo, offset, length, stamp):
+        self.fs.invalidate_cache(self.path)
+        h = new(algo)
+        done = 0
+        try:
+            with self.fs.open(self.path, "rb", block_size=REMOTE_BLOCK, cache_type="none") as f:
+                details = getattr(f, "details", None) or self.fs.info(self.path)
+                now = _info_stamp(details)
+                if now != stamp:
+                    raise _changed(self.name, stamp, now)
+                f.seek(offset)
+                while done < length:
+                    block = f.read(min(REMOTE_BLOCK, length - done))
+                    if not block:
+                        raise _early_end(self.name, offset + done, stamp.size)
+                    h.update(block)
+                    done += len(block)
+        except _expired_errors():
+            raise SourceChanged("%s changed while it was hashed (ETag no longer %s)"
+                                % (self.name, stamp.version[0] if stamp.version else "?")) from None
+        return h.value, done
+
+
+def _expired_errors():
+    """What a filesystem raises when a ranged read's If-Match no longer holds (s3fs's
+    FileExpired; imported only if s3fs is in use)."""
+    utils = sys.modules.get("s3fs.utils")
+    return (utils.FileExpired,) if utils is not None else ()
+
+
+def _hash_task(source, algo, offset, length, stamp):
+    """One task: the CRC of one range and the number of bytes read (module-level, so that
+    process pools and Dask can pickle it)."""
+    return source.hash_range(algo, offset, length, stamp)
+
+
+def is_url(text):
+    """Whether a name is a URL ("scheme://...") rather than a path."""
+    if not isinstance(text, str):
+        return False
+    scheme, sep, _ = text.partition("://")
+    return bool(sep) and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum()
+
+
+def _resolve(source, storage_options, executor):
+    """(source object with stamp()/hash_range(), start offset), or (None, file) for an open
+    file to stream in this thread."""
+    if isinstance(source, (str, bytes, os.PathLike)):
+        path = os.fspath(source)
+        if isinstance(path, str) and is_url(path):
+            if path.startswith("file://") and not storage_options:
+                return _LocalPath(path[len("file://"):], path), 0
+            try:
+                import fsspec.core
+            except ImportError:
+                raise ImportError("reading %s needs fsspec (pip install 'crcforge[s3]')"
+                                  % path) from None
+            fs, fspath = fsspec.core.url_to_fs(path, **(storage_options or {}))
+            return _FsspecObject(fs, fspath, path), 0
+        if storage_options:
+            raise TypeError("storage_options apply to URLs only, not to the path %r" % (path,))
+        return _LocalPath(path), 0
+    if not hasattr(source, "read"):
+        raise TypeError("source must be a path, a URL or an open binary file, not %s"
+                        % type(source).__name__)
+    name = getattr(source, "name", None)
+    name = os.fsdecode(name) if isinstance(name, (str, bytes)) else repr(source)
+    if executor is None:
+        return None, source
+    fs, fspath = getattr(source, "fs", None), getattr(source, "path", None)
+    if fs is not None and fspath is not None:  # an fsspec file: tasks open its object
+        return _FsspecObject(fs, fspath, name), source.tell()
+    try:
+        fd = source.fileno()
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except (AttributeError, OSError, ValueError):
+        fd, regular = None, False
+    if not regular:
+        raise TypeError("%s: only a regular file, a path or a URL can be hashed by ranges"
+                        % name)
+    start = source.tell()
+    if isinstance(executor, ThreadPoolExecutor):
+        return _SharedFd(fd, name), start
+    if isinstance(name, str) and os.path.exists(name) and os.path.samestat(os.stat(name),
+                                                                          os.fstat(fd)):
+        return _LocalPath(name), start  # other processes open it by its name
+    raise TypeError("%s: an open file without a path can be hashed by ranges in a "
+                    "ThreadPoolExecutor only; pass its path or URL" % name)
+
+
+def _stream_parts(f, algo, part_size):
+    """CRCs and sizes of the parts of an open file from its position to its end, read here
+    (pipes too); part_size None: one part.  Short reads are continued."""
+    buf = bytearray(LOCAL_BLOCK)
+    view = memoryview(buf)
+    crcs, sizes = [], []
+    h, filled = new(algo), 0
+    while True:
+        got = f.readinto(view)
+        if got is None:  # a non-blocking file with nothing to read yet
+            continue
+        if got == 0:
+            break
+        at = 0
+        while at < got:  # the block may cross part boundaries
+            take = got - at if part_size is None else min(got - at, part_size - filled)
+            h.update(view[at:at + take])
+            at += take
+            filled += take
+            if filled == part_size:
+                crcs.append(h.value)
+                sizes.append(filled)
+                h, filled = new(algo), 0
+    if filled or not crcs:
+        crcs.append(h.value)
+        sizes.append(filled)
+    if part_size is not None:
+        part_sizes(sum(sizes), part_size)  # more than MAX_PARTS: refused, no value
+    return crcs, sizes
+
+
+def _open_file_stamp(f):
+    try:
+        st = os.fstat(f.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return _local_stamp(st) if stat.S_ISREG(st.st_mode) else None
+
+
+def _check_chunk(chunk_size):
+    if chunk_size is None:
+        return DEFAULT_CHUNK
+    if not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError("chunk_size must be a whole number of bytes >= 1, not %r" % (chunk_size,))
+    return chunk_size
+
+
+def part_sizes(size, part_size):
+    """The sizes of the parts of an upload of `size` bytes in parts of `part_size` bytes
+    (the last one shorter; an empty object is one empty part).  A part size below 1 byte,
+    or one that makes more than MAX_PARTS parts, is a ValueError naming the limit."""
+    if not isinstance(part_size, int) or part_size < 1:
+        raise ValueError("part size must be at least 1 byte, not %r" % (part_size,))
+    count = max(1, -(-size // part_size))
+    if count > MAX_PARTS:
+        raise ValueError("part size %d bytes makes %d parts of a %d-byte input; a multipart "
+                         "upload has at most %d parts (a part size of at least %d bytes)"
+                         % (part_size, count, size, MAX_PARTS, -(-size // MAX_PARTS)))
+    return [part_size] * (count - 1) + [size - part_size * (count - 1)]
+
+
+def _parts_of(size, part_size):
+    """part_size is one size, or the size of every part in order (which must add up)."""
+    if isinstance(part_size, int):
+        return part_sizes(size, part_size)
+    parts = [int(p) for p in part_size]
+    if not parts or any(p < 0 for p in parts):
+        raise ValueError("part sizes must be one or more sizes >= 0 bytes")
+    if len(parts) > MAX_PARTS:
+        raise ValueError("%d parts: a multipart upload has at most %d parts"
+                         % (len(parts), MAX_PARTS))
+    if sum(parts) != size:
+        raise ValueError("the part sizes add up to %d bytes, the source has %d"
+                         % (sum(parts), size))
+    return parts
+
+
+def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_options=None):
+    """The CRC of every part of the source and the part sizes (parts None: the whole source
+    is one part; an int: parts of that size; else the size of every part)."""
+    chunk = _check_chunk(chunk_size)
+    reader, start = _resolve(source, storage_options, executor)
+    if reader is None:  # an open file without an executor: streamed here
+        f, name = start, getattr(start, "name", "file")
+        before = _open_file_stamp(f)
+        if parts is None or isinstance(parts, int):
+            crcs, sizes = _stream_parts(f, algo, parts)
+            after = _open_file_stamp(f)
+            if after != before:
+                raise _changed(name, before, after)
+            return crcs, sizes
+        if before is None:
+            raise TypeError("%s: the sizes of every part need a regular file" % name)
+        reader, start = _SharedFd(f.fileno(), name), f.tell()
+    stamp = reader.stamp()
+    size = stamp.size - start
+    sizes = [size] if parts is None else _parts_of(size, parts)
+    # Each part in ranges of at most `chunk` bytes (one range a part without an executor).
+    ranges = []
+    offset = start
+    for index, length in enumerate(sizes):
+        step = chunk if executor is not None else max(length, 1)
+        for at in range(0, length, step):
+            ranges.append((index, offset + at, min(step, length - at)))
+        offset += length
+    empty = new(algo).value
+    if executor is None:
+        results = [_hash_task(reader, algo, at, n, stamp) for _, at, n in ranges]
+    else:
+        futures = [executor.submit(_hash_task, reader, algo, at, n, stamp) for _, at, n in ranges]
+        try:
+            results = [f.result() for f in futures]
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
+    crcs = [empty] * len(sizes)
+    started = [False] * len(sizes)
+    for (index, at, n), (crc, got) in zip(ranges, results):
+        if got != n:  # a task must account for every byte of its range
+            raise _early_end(reader.name, at + got, stamp.size)
+        crcs[index] = combine(algo, crcs[index], crc, n) if started[index] else crc
+        started[index] = True
+    now = reader.stamp()
+    if now != stamp:
+        raise _changed(reader.name, stamp, now)
+    return crcs, sizes
+
+
+def file_checksum(source, algo="crc32c", *, chunk_size=None, executor=None,
+                  storage_options=None):
+    """The CRC value of a whole file or object: a path, an open binary file (from its
+    position to its end) or an fsspec URL.  With an executor, ranges of chunk_size bytes
+    are hashed where it runs them and joined with combine."""
+    crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
+                         storage_options=storage_options)
+    return crcs[0]
+
+
+def _b64(value, width):
+    return base64.b64encode(value.to_bytes((width + 7) // 8, "big")).decode()
+
+
+def composite_crc(algo, crcs):
+    """The CRC, with the same algorithm, of the parts' CRCs as big-endian bytes (each of
+    ceil(width/8) bytes): the value of a COMPOSITE checksum, before its -N."""
+    h = new(algo)
+    nbytes = (h.width + 7) // 8
+    h.update(b"".join(crc.to_bytes(nbytes, "big") for crc in crcs))
+    return h.value
+
+
+def composite(algo, crcs):
+    """The COMPOSITE checksum of an upload whose parts have these CRCs, as S3 shows it:
+    base64 of composite_crc, then -N."""
+    return "%s-%d" % (_b64(composite_crc(algo, crcs), new(algo).width), len(crcs))
+
+
+def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=None,
+                    storage_options=None):
+    """The checksum an object store shows for this content: the base64 of the big-endian
+    CRC (S3 FULL_OBJECT, GCS crc32c), or with part_size the COMPOSITE BASE64-N of a
+    multipart upload in parts of part_size bytes.  part_size may also be the size of every
+    part in order (parts may differ in size)."""
+    if part_size is None:
+        crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
+                             storage_options=storage_options)
+        return _b64(crcs[0], new(algo).width)
+    if isinstance(part_size, int):
+        part_sizes(0, part_size)  # a part size below 1 byte is refused before any read
+    crcs, _ = part_crcs(source, algo, part_size, chunk_size=chunk_size, executor=executor,
+                         storage_options=storage_options)
+    return composite(algo, crcs)
+
+
+class Verification(NamedTuple):
+    """What verify_upload found: ok, the stored and the computed checksum (as HeadObject
+    shows them: BASE64, or BASE64-N for a composite one), the S3 algorithm name, the
+    checksum type (FULL_OBJECT or COMPOSITE) and the part sizes used."""
+
+    ok: bool
+    stored: str
+    computed: str
+    algorithm: str
+    checksum_type: str
+    part_sizes: Tuple[int, ...]
+    object_size: int
+    file_size: int
+
+
+class StoredChecksumError(ValueError):
+    """The object stores no CRC checksum, or not what is needed to recompute it."""
+
+
+class StoredChecksum(NamedTuple):
+    """An S3 object's stored CRC checksum: the algorithm (S3's name: CRC32, CRC32C,
+    CRC64NVME), its type (FULL_OBJECT or COMPOSITE), the value as HeadObject shows it
+    (BASE64, or BASE64-N for a COMPOSITE one), the part sizes and the object's size."""
+
+    algorithm: str
+    checksum_type: str
+    value: str
+    part_sizes: Tuple[int, ...]
+    size: int
+
+
+def stored_checksum(url, *, storage_options=None):
+    """What an S3 object stores: GetObjectAttributes with Checksum and ObjectParts (paged:
+    parts may differ in size; a single PUT has one part or none listed)."""
+    try:
+        import fsspec.core
+    except ImportError:
+        raise ImportError("verify needs fsspec and s3fs (pip install 'crcforge[s3]')") from None
+    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
+    if not hasattr(fs, "call_s3"):
+        raise StoredChecksumError("stored checksums are read from s3:// URLs only")
+    bucket, key, _ = fs.split_path(path)
+    request = dict(Bucket=bucket, Key=key,
+                   ObjectAttributes=["Checksum", "ObjectParts", "ObjectSize"])
+    attrs = fs.call_s3("get_object_attributes", **request)
+    stored = attrs.get("Checksum") or {}
+    found = [(name, stored["Checksum" + name]) for name in S3_ALGORITHMS
+             if stored.get("Checksum" + name)]
+    if not found:
+        raise StoredChecksumError("the object has no CRC checksum stored (%s)" % (
+            "only " + ", ".join(sorted(k for k in stored if k != "ChecksumType"))
+            if len(stored) > 1 else "none at all"))
+    algorithm, value = found[0]
+    ctype = stored.get("ChecksumType", "FULL_OBJECT")
+    # (MinIO leaves ObjectSize out for an empty object.)
+    size = int(attrs["ObjectSize"]) if "ObjectSize" in attrs else int(fs.info(path)["size"])
+    parts = []
+    object_parts = attrs.get("ObjectParts") or {}
+    count = object_parts.get("TotalPartsCount")
+    while object_parts.get("Parts"):
+        parts += [int(p["Size"]) for p in object_parts["Parts"]]
+        if not object_parts.get("IsTruncated"):
+            break
+        object_parts = fs.call_s3("get_object_attributes", PartNumberMarker=int(
+            object_parts["NextPartNumberMarker"]), **request).get("ObjectParts") or {}
+    value, dash, n = value.partition("-")
+    if ctype == "COMPOSITE":
+        count = int(n) if dash else count
+        if not parts or len(parts) != count or sum(parts) != size:
+            raise StoredChecksumError("the sizes of the object's %s parts are not available"
+                                      % (count if count is not None else "unknown number of"))
+        value = "%s-%d" % (value, count)
+    return StoredChecksum(algorithm, ctype, value, tuple(parts), size)
+
+
+def _fstat_size(f):
+    stamp = _open_file_stamp(f)
+    if stamp is None:
+        raise TypeError("%s: a composite checksum is verified from a regular file"
+                        % getattr(f, "name", "file"))
+    return stamp.size - f.tell()
+
+
+def _fit_parts(parts, size):
+    """The object's part sizes laid over a file of `size` bytes: its parts as far as the
+    file goes, what the file has beyond them added to the last one (the checksum of a file
+    of another size then differs, as it must, but is still shown)."""
+    fitted, left = [], size
+    for p in parts:
+        if left == 0 and fitted:
+            break
+        fitted.append(min(p, left))
+        left -= fitted[-1]
+    fitted[-1] += left
+    return fitted
+
+
+def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=None,
+                  file_storage_options=None, stored=None):
+    """Compares a file with the checksum an S3 object stores: reads the object's checksum,
+    its type and its part sizes (stored_checksum, unless `stored` gives them already), and
+    computes the same value from the file (a COMPOSITE one with the object's part sizes).
+    storage_options are the object's; file_storage_options those of `path` if it is a URL
+    too."""
+    if stored is None:
+        stored = stored_checksum(url, storage_options=storage_options)
+    algo = S3_ALGORITHMS[stored.algorithm]
+    common = dict(chunk_size=chunk_size, executor=executor, storage_options=file_storage_options)
+    if stored.checksum_type != "COMPOSITE":
+        crcs, sizes = part_crcs(path, algo, None, **common)
+        computed, used = _b64(crcs[0], new(algo).width), ()
+    else:
+        reader, start = _resolve(path, file_storage_options, executor)
+        file_size = reader.stamp().size - start if reader is not None else _fstat_size(start)
+        crcs, sizes = part_crcs(path, algo, _fit_parts(stored.part_sizes, file_size), **common)
+        computed, used = composite(algo, crcs), tuple(sizes)
+    file_size = sum(sizes)
+    return Verification(computed == stored.value and file_size == stored.size, stored.value,
+                        computed, stored.algorithm, stored.checksum_type, used, stored.size,
+                        file_size)

@@ -1,0 +1,58 @@
+"""Types of crcforge.objects (re-exported in part by the package)."""
+import os
+from concurrent.futures import Executor
+from typing import IO, Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+from ._crcforge import Algo
+
+#: A path, an open binary file, or a URL that fsspec opens.
+Source = Union[str, bytes, os.PathLike[str], os.PathLike[bytes], IO[bytes]]
+#: One part size, or the size of every part in order.
+PartSizes = Union[int, Sequence[int]]
+StorageOptions = Mapping[str, Any]
+
+MAX_PARTS: int
+DEFAULT_CHUNK: int
+S3_ALGORITHMS: Mapping[str, str]
+
+class SourceChanged(OSError): ...
+class SourceTruncated(OSError): ...
+class StoredChecksumError(ValueError): ...
+
+class StoredChecksum(NamedTuple):
+    algorithm: str
+    checksum_type: str
+    value: str
+    part_sizes: Tuple[int, ...]
+    size: int
+
+class Verification(NamedTuple):
+    ok: bool
+    stored: str
+    computed: str
+    algorithm: str
+    checksum_type: str
+    part_sizes: Tuple[int, ...]
+    object_size: int
+    file_size: int
+
+def is_url(text: object) -> bool: ...
+def part_sizes(size: int, part_size: int) -> List[int]: ...
+def part_crcs(source: Source, algo: Algo, parts: Optional[PartSizes], *,
+              chunk_size: Optional[int] = None, executor: Optional[Executor] = None,
+              storage_options: Optional[StorageOptions] = None) -> Tuple[List[int], List[int]]: ...
+def file_checksum(source: Source, algo: Algo = "crc32c", *, chunk_size: Optional[int] = None,
+                  executor: Optional[Executor] = None,
+                  storage_options: Optional[StorageOptions] = None) -> int: ...
+def composite_crc(algo: Algo, crcs: Sequence[int]) -> int: ...
+def composite(algo: Algo, crcs: Sequence[int]) -> str: ...
+def object_checksum(source: Source, algo: Algo, *, part_size: Optional[PartSizes] = None,
+                    chunk_size: Optional[int] = None, executor: Optional[Executor] = None,
+                    storage_options: Optional[StorageOptions] = None) -> str: ...
+def stored_checksum(url: str, *,
+                    storage_options: Optional[StorageOptions] = None) -> StoredChecksum: ...
+def verify_upload(path: Source, url: str, *, chunk_size: Optional[int] = None,
+                  executor: Optional[Executor] = None,
+                  storage_options: Optional[StorageOptions] = None,
+                  file_storage_options: Optional[StorageOptions] = None,
+                  stored: Optional[StoredChecksum] = None) -> Verification: ...

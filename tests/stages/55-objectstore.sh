@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Object-store checksums against real servers started on 127.0.0.1 by the tests
+# themselves (tests/objectstore): a MinIO server (.ci/install-minio.sh builds it) for
+# single-part and multipart uploads of every algorithm and checksum type, the fault tests
+# and the CLI's URLs and `verify`; a Dask LocalCluster with worker processes.  The package
+# is built from this tree into a temporary directory for the python3 on PATH (the test
+# environment's); the C tool is the build directory's.
+set -euo pipefail
+. "$(dirname "$0")/lib/require.sh"
+need_cmd python3 python3
+need_cmd cmake cmake
+need_cmd cc build-essential
+minio=
+if command -v python3 >/dev/null; then
+  for module in pytest setuptools boto3 awscrt fsspec s3fs dask distributed; do
+    need_python_module "$module" "$module"
+  done
+  minio=$(python3 -c 'import sys; sys.path.insert(0, "tests/objectstore")
+from minio_server import find_minio; print(find_minio() or "")')
+fi
+need_executable "$minio" "minio (bash .ci/install-minio.sh builds it into the Go bin directory; or set MINIO_BIN)"
+require_met
+export MINIO_BIN=$minio
+
+build=${CRCFORGE_BUILD:-build}
+case $build in /*) ;; *) build=$PWD/$build ;; esac
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
+cmake --build "$build" -j "$(nproc)" --target crcforge >/dev/null
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 setup.py -q build --build-base "$tmp/build" --build-lib "$tmp/site" \
+  >"$tmp/setup.log" 2>&1 || { cat "$tmp/setup.log"; exit 1; }
+echo "55-objectstore: $("$minio" --version | head -n 1), crcforge built into $tmp/site"
+
+# PYTHONPATH reaches the Dask worker processes and `python -m crcforge` too; run from the
+# temporary directory so that nothing imports the source tree's package instead.
+root=$PWD
+cd "$tmp"
+CRCFORGE_BUILD=$build PYTHONPATH=$tmp/site timeout 1800 \
+  python3 -m pytest -q -p no:cacheprovider "$root/tests/objectstore"
