@@ -46,7 +46,7 @@ const char *crc_impl_unusable(const struct crc_impl *impl)
 {
     if (impl == NULL)
         return "unknown implementation (see `crcforge cpu --impls`)";
-    if (!impl->runnable())
+    if (!crc_impl_runnable(impl))
         return "this CPU cannot run that implementation";
     return NULL;
 }
@@ -57,23 +57,18 @@ static uint64_t resolve_then_update(const crcforge_model *m, uint64_t reg, const
     return crc_impl_resolve(m)->update(m, reg, p, n);
 }
 
-static int never(void)
-{
-    return 0;
-}
-
 static int no_model(const crcforge_model *m)
 {
     (void)m;
     return 0;
 }
 
-const struct crc_impl crc_impl_unresolved = {"unresolved", never, no_model, resolve_then_update,
+const struct crc_impl crc_impl_unresolved = {"unresolved", CRC_CPU_NEVER, no_model, resolve_then_update,
                                              NULL};
 
 /* The forced path, NULL for the automatic choice, or `environment_unread` until
  * CRCFORGE_IMPL has been read (unless crcforge_impl_force came first). */
-static const struct crc_impl environment_unread = {"unread", never, no_model, NULL, NULL};
+static const struct crc_impl environment_unread = {"unread", CRC_CPU_NEVER, no_model, NULL, NULL};
 static _Atomic(const struct crc_impl *) forced = &environment_unread;
 
 static const struct crc_impl *forced_from_environment(void)
@@ -111,7 +106,7 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
             chosen = force;
     } else {
         for (size_t i = 0; i < REGISTRY_SIZE; i++) {
-            if (registry[i]->supports(m) && registry[i]->runnable()) {
+            if (registry[i]->supports(m) && crc_impl_runnable(registry[i])) {
                 chosen = registry[i];
                 break;
             }
@@ -134,7 +129,7 @@ const char *crcforge_impl_name(size_t i)
 int crcforge_impl_runnable(const char *name)
 {
     const struct crc_impl *impl = crc_impl_lookup(name);
-    return impl != NULL && impl->runnable();
+    return impl != NULL && crc_impl_runnable(impl);
 }
 
 int crcforge_impl_supports(const char *name, const crcforge_model *m)

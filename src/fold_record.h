@@ -6,7 +6,7 @@
  *   SUFFIX      the tier: its record is crc_impl_fold_SUFFIX, named "fold_SUFFIX", its
  *               update fold_update_SUFFIX (for other kernels of the ISA, e.g. the CRC-32C
  *               and short CRC-16 paths that hand folding their longer inputs)
- *   FEATURES    the CRC_CPU_* bits of everything the tier executes: its runnable check
+ *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its record's features)
  *               (which compiles to "yes" when the build guarantees them, cpu.h)
  *   ATTRIBUTES  the target attribute enabling what the tier executes
  *   LANES_MAX   inputs from 16 bytes up to this go to lanes_pass, longer to fold_pass
@@ -69,20 +69,15 @@ static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, ui
     return n < 16 ? short_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
 }
 
-/* For other kernels of the ISA; they check runnable first. */
+/* For other kernels of the ISA; their own features include FEATURES. */
 uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                         size_t n)
 {
     return FOLD_CAT(update_, SUFFIX)(m, reg, p, n);
 }
 
-static int FOLD_CAT(runnable_, SUFFIX)(void)
-{
-    return crc_cpu_has(FEATURES);
-}
-
 const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {
-    FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), FOLD_CAT(runnable_, SUFFIX), fold_supported,
+    FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), FEATURES, fold_supported,
     FOLD_CAT(update_, SUFFIX), NULL};
 
 #undef FOLD_CAT

@@ -12,11 +12,6 @@
 #include "crc32c_x86.h"
 #include "fold.h"
 
-static int runnable(void)
-{
-    return crc_cpu_has(CRC_CPU_SSE42) && crc_impl_fold_x86_vpclmul_avx512.runnable();
-}
-
 static TARGET_SSE42 uint64_t crc32c_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg,
                                                        const uint8_t *p, size_t n)
 {
@@ -26,5 +21,5 @@ static TARGET_SSE42 uint64_t crc32c_x86_vpclmul_avx512(const crcforge_model *m, 
 }
 
 const struct crc_impl crc_impl_crc32c_x86_vpclmul_avx512 = {
-    "crc32c_x86_vpclmul_avx512", runnable, crc32c_serves, crc32c_x86_vpclmul_avx512, NULL,
+    "crc32c_x86_vpclmul_avx512", CRC_CPU_SSE42 | CRC_FEATURES_x86_vpclmul_avx512, crc32c_serves, crc32c_x86_vpclmul_avx512, NULL,
 };

@@ -8,7 +8,7 @@
  * Parameters (../fold_record.h's contract, all #undef'd at the end):
  *   SUFFIX      names the tier: crc_impl_fold_SUFFIX for the registry, whose name is
  *               "fold_SUFFIX", and fold_update_SUFFIX for other kernels (fold.h)
- *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its runnable check)
+ *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its record's features)
  *   ATTRIBUTES  the target attribute enabling what the tier executes:
  *                 VL 16:                "sse4.1,pclmul"
  *                 VL 32, !USE_AVX512:   "avx2,vpclmulqdq,pclmul,sse4.1"

@@ -102,7 +102,7 @@ int main(void)
 #endif
     for (size_t i = 0; i < count; i++) {
         const struct crc_impl *k = list[i];
-        if (!k->runnable()) {
+        if (!crc_impl_runnable(k)) {
             SKIP("%s: this CPU cannot run it", k->name);
             continue;
         }
