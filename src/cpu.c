@@ -212,3 +212,16 @@ const char *crcforge_cpu_features(void)
     }
     return text;
 }
+
+#if !defined(__x86_64__)
+/* Paths are tuned per CPU family on x86 only (x86/tuning.c). */
+const char *crcforge_tuning_family(void)
+{
+    return "none";
+}
+
+const char *crcforge_tuning_table(void)
+{
+    return "none";
+}
+#endif

@@ -15,6 +15,7 @@
 
 #if defined(__x86_64__)
 #include "x86/impls.h"
+#include "x86/tuning.h"
 #else
 #define CRC_X86_IMPLS
 #endif
@@ -105,6 +106,14 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
         if (force->supports(m))
             chosen = force;
     } else {
+#if defined(__x86_64__)
+        /* The CPU family's bands of paths by length, where its table serves m. */
+        const struct crc_impl *tuned = crc_x86_tuned_impl(m);
+        if (tuned != NULL) {
+            atomic_store_explicit(&((crcforge_model *)m)->impl, tuned, memory_order_release);
+            return tuned;
+        }
+#endif
         for (size_t i = 0; i < REGISTRY_SIZE; i++) {
             if (registry[i]->supports(m) && crc_impl_runnable(registry[i])) {
                 chosen = registry[i];
@@ -159,6 +168,9 @@ int crcforge_impl_force(const char *name, const char **why)
         }
     }
     atomic_store(&forced, impl);
+#if defined(__x86_64__)
+    crc_x86_tuning_reset(); /* a CPU mask set before forcing may change the family */
+#endif
     /* Re-resolve the catalogue on next use; custom models resolved before keep theirs. */
     for (size_t i = 0; i < crc_catalogue_count; i++)
         atomic_store(&crc_catalogue[i].impl, &crc_impl_unresolved);
