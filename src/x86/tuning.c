@@ -257,6 +257,10 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
         b->record.features |= impl->features;
         if (b->record.keyslot == NULL)
             b->record.keyslot = impl->keyslot;
+        if (i == 0) /* the first band's own crc32 chain, as far as the band goes */
+            b->record.crc32_below = bands[0].below != 0 && bands[0].below < impl->crc32_below
+                                        ? bands[0].below
+                                        : impl->crc32_below;
         used += (size_t)snprintf(b->name + used, sizeof b->name - used,
                                  bands[i].below ? "%s<%u," : "%s", impl->name,
                                  (unsigned)bands[i].below);
