@@ -122,13 +122,18 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t crc_of_lanes(wide_t s)
                                    (uint64_t)_mm_extract_epi64(t, 1));
 }
 
-/* The lanes of m >= 1 vectors at p, each times its constants from k on (LANES pairs a
- * vector), xored together: two sums, so that the xors do not form one long chain. */
+/* The lanes of m >= 1 vectors at p, the first xored with `first`, each times its
+ * constants from k on (LANES pairs a vector), xored together: two sums, so that the xors
+ * do not form one long chain. */
 static ATTRIBUTES ALWAYS_INLINE wide_t lanes_sum(const uint8_t *p, size_t m,
-                                                 const struct fold_pair *k)
+                                                 const struct fold_pair *k, wide_t first)
 {
-    wide_t s0 = WZERO(), s1 = WZERO();
-    size_t j = 0;
+    wide_t s0 = times(WXOR(WLOAD(p), first), k, WZERO()), s1 = WZERO();
+    size_t j = 1;
+    if (m > 1) {
+        s1 = times(WLOAD(p + VL), k + LANES, s1);
+        j = 2;
+    }
     for (; j + 2 <= m; j += 2) {
         s0 = times(WLOAD(p + j * VL), k + j * LANES, s0);
         s1 = times(WLOAD(p + (j + 1) * VL), k + (j + 1) * LANES, s1);
@@ -177,12 +182,13 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t fold_loop(uint32_t crc, const uint8_t *
     const struct fold_pair *d = &lanes->lane[CRC32_LANES_MAX - (acc + m) * LANES];
     wide_t s = accumulators_sum(a, acc, d);
     if (m > 0)
-        s = WXOR(s, lanes_sum(p, m, d + acc * LANES));
+        s = WXOR(s, lanes_sum(p, m, d + acc * LANES, WZERO()));
     return crc_of_lanes(s);
 }
 
-/* Past CRC32_LANES_MAX lanes: `acc` accumulators (1, 2, 4 or 8; 0: the tuning table's). */
-static ATTRIBUTES __attribute__((noinline)) uint32_t fold_long(uint32_t crc, const uint8_t *p,
+/* Past CRC32_LANES_MAX lanes: `acc` accumulators (1, 2, 4 or 8; 0: the tuning table's).
+ * (The register's width, so that the caller's call is a tail call.) */
+static ATTRIBUTES __attribute__((noinline)) uint64_t fold_long(uint32_t crc, const uint8_t *p,
                                                                size_t n,
                                                                const struct crc32_lanes *lanes,
                                                                unsigned acc)
@@ -209,19 +215,21 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel(uint64_t reg, const uint8_t *p
     const struct crc32_lanes *lanes = crc32c_lanes_peek();
     if (lanes == NULL)
         return parallel_first_use(reg, p, n, acc);
-    const size_t head = n % VL;
-    uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
-    p += head;
-    n -= head;
-    if (n == 0)
-        return crc;
-    const size_t lanes_n = n / 16;
-    if (lanes_n > CRC32_LANES_MAX)
-        return fold_long(crc, p, n, lanes, acc);
-    const uint32_t rest =
-        crc_of_lanes(lanes_sum(p, n / VL, &lanes->lane[CRC32_LANES_MAX - lanes_n]));
-    return rest ^
-           (uint32_t)_mm_crc32_u64(0, crc32c_clmul32(crc, lanes->shift[lanes_n - 1]));
+    const size_t head = n % VL, lanes_n = n / 16;
+    if (lanes_n > CRC32_LANES_MAX) {
+        const uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
+        return fold_long(crc, p + head, n - head, lanes, acc);
+    }
+    if (n < VL)
+        return crc32c_chain((uint32_t)reg, p, n);
+    const struct fold_pair *k = &lanes->lane[CRC32_LANES_MAX - lanes_n / LANES * LANES];
+    /* Whole vectors: the register starts the first, as it starts a message. */
+    if (head == 0)
+        return crc_of_lanes(lanes_sum(p, n / VL, k, from_register((uint32_t)reg)));
+    const uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
+    const uint32_t rest = crc_of_lanes(lanes_sum(p + head, n / VL, k, WZERO()));
+    return rest ^ (uint32_t)_mm_crc32_u64(
+                      0, crc32c_clmul32(crc, lanes->shift[lanes_n / LANES * LANES - 1]));
 }
 
 /* The table built, then the update started again: the update itself makes no call. */
