@@ -256,9 +256,7 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
-/* Shortest input a pass takes: below it the join and the ends of the accumulators and
- * streams cost more than the crc32 chains add. */
-#define HYBRID_MIN 2048
+#define HYBRID_MIN CRC32C_HYBRID_MIN(VL)
 /* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
  * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
 #define HYBRID_ACC 4

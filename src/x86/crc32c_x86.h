@@ -31,6 +31,13 @@
     (CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
 #define CRC_FEATURES_x86_crc32c_avx512 (CRC_FEATURES_x86_crc32c_avx2 | CRC_CPU_AVX512F)
 
+/* The hybrids' shortest pass (crc32c_vpclmul_template.h): below it the join and the ends
+ * of the accumulators and streams cost more than the crc32 chains add, and the parallel
+ * path takes the input.  Measured per call, GB/s best of 15: 512-bit on AMD Zen 4 (q = 3),
+ * hybrid against parallel 52.2 vs 55.6 at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD
+ * Zen 3 (q = 6, against 256-bit folding) 21.9 vs 20.3 at 2 KiB. */
+#define CRC32C_HYBRID_MIN(vl) ((vl) == 64 ? 3072 : 2048)
+
 /* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
  * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
  * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX). */

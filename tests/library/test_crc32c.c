@@ -28,8 +28,6 @@
 #define MAX_ALIGN 64
 /* Longest input: two and a half of the longest hybrid pass (q = 1, 512-bit: 139 KB). */
 #define DATA_MAX (360u << 10)
-/* The hybrid's shortest input (crc32c_vpclmul_template.h's HYBRID_MIN). */
-#define HYBRID_MIN 2048
 
 struct kernel {
     const char *name;
@@ -127,8 +125,9 @@ static void hybrid(const struct kernel *k)
             memcpy(g.start + aligns[a], data, DATA_MAX);
             /* The first bytes, up to alignment, run on one chain before the passes. */
             const size_t lead = (size_t)-(uintptr_t)(g.start + aligns[a]) % k->vl;
-            const size_t around[] = {HYBRID_MIN, lead + HYBRID_MIN, lead + pass,
-                                     lead + pass + HYBRID_MIN, lead + 2 * pass};
+            const size_t min = CRC32C_HYBRID_MIN(k->vl);
+            const size_t around[] = {min, lead + min, lead + pass, lead + pass + min,
+                                     lead + 2 * pass};
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
                     bad += !agrees(k->hybrid, q, n, aligns[a]);
