@@ -9,22 +9,26 @@
  * independent, xored into one lane T; T's two qwords through the crc32 instruction from 0
  * give R(0, rest) (T is congruent to the rest modulo P).  The head is joined by a
  * carry-less shift over the rest, as the 3-way kernel joins its streams (crc32c_sse42.c):
- *     R(reg, head || rest) = r * x^(8 * 8m') + R(0, rest)   (mod P),  8m' = |rest|.
- * Past CRC32_LANES_MAX lanes (4 KiB), `acc` vector accumulators fold the rest in a loop
- * (r xored into the first, as a register starts a message), and the accumulators and the
- * vectors left after the loop end the same way: each lane times its distance to the last.
+ *     R(reg, head || rest) = r * x^(8 |rest|) + R(0, rest)   (mod P);
+ * with no head, the register is xored into the first vector instead, as it starts a
+ * message.  Past CRC32_LANES_MAX lanes (4 KiB), `acc` vector accumulators fold the rest in
+ * a loop (r xored into the first), and the accumulators and the vectors left after the
+ * loop end the same way: each lane times its distance to the last.
  *
  * HYBRID (long inputs, past the folding ceiling): folding and three crc32 chains side by
- * side, on cores where the two run in different units.  A pass of `it` iterations takes
- * 4*VL*it bytes B, then three streams A1, A2, A3 of L = 8*q*it bytes each (q crc32
- * qwords per stream per iteration, the tuning table's hybrid_qwords).  Each iteration
+ * side, on cores where the two run in different units.  The first bytes up to VL
+ * alignment run on one chain (the folded loads then never straddle cache lines).  A pass
+ * of `it` iterations takes 4*VL*it bytes B, then three streams A1, A2, A3 of L = 8*q*it
+ * bytes each (q crc32 qwords per stream per iteration, the tuning table's hybrid_qwords:
+ * per 256 bytes folded with 512-bit vectors, per 128 with 256-bit ones).  Each iteration
  * folds 4 vectors of B into four accumulators and runs q crc32 instructions on each
  * stream.  The incoming register is xored into B's first four bytes; the accumulators end
  * as PARALLEL's do, giving R(reg, B), and
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
- * the shifts by struct crc32_join.  The last pass's streams also take the bytes beyond its
- * whole iterations, to within 24; inputs too short for a pass, and what is left after the
- * passes, go to PARALLEL.
+ * the shifts by struct crc32_join.  Whole passes are as long as the join table allows;
+ * the last one's streams also take the bytes beyond its whole iterations, to within 24;
+ * inputs shorter than CRC32C_HYBRID_MIN, and what is left after the passes, go to
+ * PARALLEL.
  *
  * Parameters (all #undef'd at the end):
  *   PARALLEL    the parallel path's name (an identifier): its record crc_impl_PARALLEL,
@@ -148,16 +152,11 @@ static ATTRIBUTES ALWAYS_INLINE wide_t lanes_sum(const uint8_t *p, size_t m,
 static ATTRIBUTES ALWAYS_INLINE wide_t accumulators_sum(const wide_t *a, const int count,
                                                         const struct fold_pair *d)
 {
-    wide_t s0 = WXOR(WCLMUL(a[0], WLOAD(d), 0x00), WCLMUL(a[0], WLOAD(d), 0x11));
-    if (count == 1)
-        return s0;
-    wide_t s1 = WXOR(WCLMUL(a[1], WLOAD(d + LANES), 0x00), WCLMUL(a[1], WLOAD(d + LANES), 0x11));
+    wide_t s[2] = {WZERO(), WZERO()};
     UNROLL_ALL
-    for (int i = 2; i < count; i += 2) {
-        s0 = times(a[i], d + i * LANES, s0);
-        s1 = times(a[i + 1], d + (i + 1) * LANES, s1);
-    }
-    return WXOR(s0, s1);
+    for (int i = 0; i < count; i++)
+        s[i % 2] = times(a[i], d + i * LANES, s[i % 2]);
+    return WXOR(s[0], s[1]);
 }
 
 /* R(crc, p[0..n)) for n a multiple of VL above CRC32_LANES_MAX lanes: `acc` accumulators
