@@ -95,6 +95,37 @@ const struct crc32_join *crc32_join_build(const crcforge_model *m)
     return crc_once((crc_once_slot *)&m->join, sizeof(struct crc32_join), fill_join, m);
 }
 
+void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p)
+{
+    /* x^-1 mod P = (P - 1) / x: x^(width-1) + poly / x. */
+    const uint64_t x_inverse = (uint64_t)1 << (p->width - 1) | p->poly >> 1;
+    const uint64_t x128 = crc_xpow_mod(128, p);
+    uint64_t low = crc_xpow_mod(63, p), high = x_inverse; /* d = 0 */
+    uint64_t shift = crc_xpow_mod(128 - 33, p);
+    for (size_t d = 0; d < CRC32_LANES_MAX; d++) {
+        l->lane[CRC32_LANES_MAX - 1 - d].low = crc_reflect(low, 64);
+        l->lane[CRC32_LANES_MAX - 1 - d].high = crc_reflect(high, 64);
+        l->shift[d] = (uint32_t)crc_reflect(shift, 32);
+        low = crc_mulmod(low, x128, p);
+        high = crc_mulmod(high, x128, p);
+        shift = crc_mulmod(shift, x128, p);
+    }
+}
+
+crc_once_slot crc32c_lanes_slot;
+
+static void fill_crc32c_lanes(void *buffer, const void *unused)
+{
+    (void)unused;
+    crc32_lanes_compute((struct crc32_lanes *)crc32c_lanes_in(buffer), &crc_model_crc32c->p);
+}
+
+const struct crc32_lanes *crc32c_lanes_build(void)
+{
+    return crc32c_lanes_in(crc_once(&crc32c_lanes_slot, sizeof(struct crc32_lanes) + 63,
+                                    fill_crc32c_lanes, NULL));
+}
+
 const uint8_t crc_shift_table[48] __attribute__((aligned(16))) = {
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
     0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,

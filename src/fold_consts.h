@@ -2,9 +2,10 @@
  * The one layout of derived constants: everything a kernel multiplies by, computed at run
  * time from a model's polynomial (with gf2.h's arithmetic) into one struct per model,
  * built on first use (crc_once): the folding kernels of every ISA (x86/fold_template.h,
- * arm/fold_template.h), the short CRC-16 kernels (crc16_short.h), the CRC-32C kernels
- * beside folding (x86/crc32c_hybrid.c) and combine (combine.c) all read it; the joins of
- * the crc32 instruction's streams have a table of their own below (struct crc32_join).
+ * arm/fold_template.h), the short CRC-16 kernels (crc16_short.h) and combine (combine.c)
+ * all read it; the kernels on the crc32 instruction have tables of their own below: the
+ * joins of its streams (struct crc32_join) and, for CRC-32C's vector paths, lane
+ * multipliers onto the last lane (struct crc32_lanes).
  * Architecture-neutral: plain uint64_t; a kernel loads a `struct fold_pair` as one
  * 128-bit vector (low qword first) and broadcasts it to wider vectors.
  *
@@ -152,6 +153,46 @@ static inline const struct crc32_join *crc32_join_of(const crcforge_model *m)
     return j != NULL ? j : crc32_join_build(m);
 }
 void crc32_join_compute(struct crc32_join *j, const crcforge_params *p);
+
+/*
+ * Every 16-byte lane of a message multiplied straight onto its last lane, for the CRC-32C
+ * kernels that end on the crc32 instruction (x86/crc32c_vpclmul_template.h): the products
+ * are independent, their xor is one lane T congruent to the message modulo P, and the
+ * crc32 instruction on T's two qwords from 0 gives the message's CRC from 0 (it reduces
+ * modulo P, so these constants need no lift to G').  For a lane d lanes before the last
+ * (D = 128 d bits), as in struct fold_consts' folding, reflected:
+ *     low = reflect64(x^(D+63) mod P),  high = reflect64(x^(D-1) mod P)
+ *     clmul(lane.low, low) ^ clmul(lane.high, high) == A * x^D   (mod P)
+ * with x^-1 mod P = (P - 1) / x for the last lane itself (P has the term 1), so that it
+ * takes the same two multiplies as the others.  lane[CRC32_LANES_MAX - 1 - d] holds the
+ * pair for d: the lanes of a message of N lanes take lane[CRC32_LANES_MAX - N ...] in
+ * order, one vector load per vector of lanes; a fold across d lanes broadcasts one pair.
+ */
+#define CRC32_LANES_MAX 256 /* lanes: a message of up to 4 KiB */
+struct crc32_lanes {
+    struct fold_pair lane[CRC32_LANES_MAX];
+    /* shift[N - 1] = reflect32(x^(128N - 33) mod P): a CRC shifted past N lanes, as
+     * struct crc32_join shifts one (crc32q(0, clmul(crc, K)) = crc * K * x^33 mod P). */
+    uint32_t shift[CRC32_LANES_MAX];
+};
+
+/* CRC-32C's lane table, built on first use (crc32c_lanes_build, out of line), 64-byte
+ * aligned so that no vector load of it straddles two cache lines: the published object
+ * is a buffer with room to align the table inside. */
+extern crc_once_slot crc32c_lanes_slot;
+const struct crc32_lanes *crc32c_lanes_build(void);
+static inline const struct crc32_lanes *crc32c_lanes_in(const void *buffer)
+{
+    return (const struct crc32_lanes *)(((uintptr_t)buffer + 63) & ~(uintptr_t)63);
+}
+/* The table, or NULL before its first use (then call crc32c_lanes_build). */
+static inline const struct crc32_lanes *crc32c_lanes_peek(void)
+{
+    const void *buffer = crc_once_peek(&crc32c_lanes_slot);
+    return buffer != NULL ? crc32c_lanes_in(buffer) : NULL;
+}
+/* The table of a reflected 32-bit model with an odd polynomial (the tests' hook). */
+void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p);
 
 /*
  * Byte-shuffle controls (pshufb on x86, tbl on ARM: an index of 0x80 writes a zero byte).

@@ -43,8 +43,8 @@ struct crc_x86_tuning {
      * one folds fold_accumulators vectors at a time first. */
     uint32_t fold_parallel_max;
     uint32_t fold_accumulators;
-    /* The CRC-32C hybrids: crc32 qwords on each of the three streams beside every 256
-     * bytes folded. */
+    /* The CRC-32C hybrids: crc32 qwords on each of the three streams beside every four
+     * vectors folded (256 bytes with 512-bit vectors, 128 with 256-bit ones). */
     uint32_t hybrid_qwords;
 };
 

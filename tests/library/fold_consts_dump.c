@@ -1,8 +1,9 @@
 /*
  * Prints the derived constants the library computes for catalogue models, one line per
  * field "MODEL FIELD VALUE" (hex), for tests/library/test_fold_consts.py to compare with
- * scripts/fold_consts.py: struct fold_consts, or with --join struct crc32_join.
- * Usage: fold_consts_dump [--join] MODEL...
+ * scripts/fold_consts.py: struct fold_consts, with --join struct crc32_join, with --lanes
+ * struct crc32_lanes.
+ * Usage: fold_consts_dump [--join|--lanes] MODEL...
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -36,10 +37,29 @@ static void print_join(const char *model, const crcforge_params *p)
     }
 }
 
+static void print_lanes(const char *model, const crcforge_params *p)
+{
+    static struct crc32_lanes l;
+    crc32_lanes_compute(&l, p);
+    for (int i = 0; i < CRC32_LANES_MAX; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "lane[%d].low", i);
+        print_field(model, name, l.lane[i].low);
+        snprintf(name, sizeof name, "lane[%d].high", i);
+        print_field(model, name, l.lane[i].high);
+    }
+    for (int i = 0; i < CRC32_LANES_MAX; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "shift[%d]", i);
+        print_field(model, name, l.shift[i]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const int join = argc > 1 && strcmp(argv[1], "--join") == 0;
-    for (int i = 1 + join; i < argc; i++) {
+    const int lanes = argc > 1 && strcmp(argv[1], "--lanes") == 0;
+    for (int i = 1 + join + lanes; i < argc; i++) {
         const crcforge_model *m = crcforge_model_find(argv[i]);
         if (m == NULL) {
             fprintf(stderr, "fold_consts_dump: unknown model %s\n", argv[i]);
@@ -47,6 +67,10 @@ int main(int argc, char **argv)
         }
         if (join) {
             print_join(argv[i], crcforge_model_params(m));
+            continue;
+        }
+        if (lanes) {
+            print_lanes(argv[i], crcforge_model_params(m));
             continue;
         }
         struct fold_consts c;
