@@ -129,15 +129,36 @@ static size_t edges(size_t *len, size_t max)
     return n;
 }
 
+/* The value on the portable engine (itself checked against the bitwise reference) for
+ * lengths where the reference would take too long, else the reference. */
+static uint64_t expected(const crcforge_model *m, const uint8_t *p, size_t n)
+{
+    if (n <= 65536)
+        return crc_reference(&m->p, p, n);
+    return crc_register_to_value(m, crc_table_update(m, crc_init_register(m), p, n));
+}
+
 /* In a child run with CRCFORGE_TUNE=family=NAME. */
 static void check_family_in_use(const char *name)
 {
     CHECK(strcmp(crcforge_tuning_family(), name) == 0, "family in use %s, want %s",
           crcforge_tuning_family(), name);
-    size_t len[64];
+    size_t len[64], longest = 0;
     const size_t count = edges(len, sizeof len / sizeof len[0]);
-    static uint8_t data[10000];
-    rnd_fill(data, sizeof data);
+    for (size_t i = 0; i < count; i++)
+        longest = len[i] > longest ? len[i] : longest;
+    uint8_t *data = malloc(longest + 64);
+    if (data == NULL)
+        abort();
+    rnd_fill(data, longest + 64);
+    /* Inputs past 64 KiB (the bands' far edges) are checked on each class's first
+     * catalogue model only: the others add time, not paths. */
+    const crcforge_model *first_of[CRC_CLASSES + 1] = {0};
+    for (size_t k = 0; k < crc_catalogue_count; k++) {
+        const enum crc_model_class c = crc_model_class_of(&crc_catalogue[k]);
+        if (first_of[c] == NULL)
+            first_of[c] = &crc_catalogue[k];
+    }
     for (size_t k = 0; k < crc_catalogue_count; k++) {
         const crcforge_model *m = &crc_catalogue[k];
         const enum crc_model_class c = crc_model_class_of(m);
@@ -149,25 +170,26 @@ static void check_family_in_use(const char *name)
         }
         for (size_t i = 0; i < count; i++) {
             const size_t off = (size_t)rnd_below(64), n = len[i];
-            uint64_t want = crc_reference(&m->p, data + off, n);
-            CHECK(crcforge_checksum(m, data + off, n) == want, "%s %s n=%zu", name, m->name, n);
+            if (n > 65536 && m != first_of[c])
+                continue;
+            CHECK(crcforge_checksum(m, data + off, n) == expected(m, data + off, n), "%s %s n=%zu",
+                  name, m->name, n);
         }
     }
     for (size_t i = 0; i < count; i++) {
         const size_t n = len[i];
-        CHECK(crcforge_crc32c(0, data, n) == crc_reference(&crc_model_crc32c->p, data, n),
+        CHECK(crcforge_crc32c(0, data, n) == expected(crc_model_crc32c, data, n),
               "%s crcforge_crc32c n=%zu", name, n);
-        CHECK(crcforge_crc32(0, data, n) == crc_reference(&crc_model_crc32->p, data, n),
+        CHECK(crcforge_crc32(0, data, n) == expected(crc_model_crc32, data, n),
               "%s crcforge_crc32 n=%zu", name, n);
-        CHECK(crcforge_crc64_nvme(0, data, n) ==
-                  crc_reference(&crc_model_crc64_nvme->p, data, n),
+        CHECK(crcforge_crc64_nvme(0, data, n) == expected(crc_model_crc64_nvme, data, n),
               "%s crcforge_crc64_nvme n=%zu", name, n);
-        CHECK(crcforge_crc64_xz(0, data, n) == crc_reference(&crc_model_crc64_xz->p, data, n),
+        CHECK(crcforge_crc64_xz(0, data, n) == expected(crc_model_crc64_xz, data, n),
               "%s crcforge_crc64_xz n=%zu", name, n);
-        CHECK(crcforge_crc16_xmodem(0, data, n) ==
-                  crc_reference(&crc_model_crc16_xmodem->p, data, n),
+        CHECK(crcforge_crc16_xmodem(0, data, n) == expected(crc_model_crc16_xmodem, data, n),
               "%s crcforge_crc16_xmodem n=%zu", name, n);
     }
+    free(data);
 }
 
 /* Each family this CPU can run, in a child process of its own. */
