@@ -175,6 +175,11 @@ void bench_print_table(FILE *f, const struct bench_run *run)
         fprintf(f, " %s%s", crcforge_impl_name(i),
                 crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : " (not runnable here)");
     fprintf(f, "\n");
+    fprintf(f, "tuning: family %s, table %s", crcforge_tuning_family(), crcforge_tuning_table());
+    const char *tune = getenv("CRCFORGE_TUNE");
+    if (tune != NULL && *tune != '\0')
+        fprintf(f, ", CRCFORGE_TUNE=%s", tune);
+    fprintf(f, "\n");
     const char *forced = getenv("CRCFORGE_IMPL");
     if (forced != NULL && *forced != '\0')
         fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
@@ -247,6 +252,28 @@ void bench_print_json(FILE *f, const struct bench_run *run)
     json_string(f, run->cpu);
     fprintf(f, ",\n  \"features\": ");
     json_string(f, crcforge_cpu_features());
+    struct bench_cpu_id id;
+    bench_cpu_identify(&id);
+    fprintf(f, ",\n  \"cpu_id\": {\"vendor\": ");
+    json_string(f, id.vendor);
+    fprintf(f, ", \"family\": %d, \"model\": %d, \"stepping\": %d}", id.family, id.model,
+            id.stepping);
+    fprintf(f, ",\n  \"tuning\": {\"family\": ");
+    json_string(f, crcforge_tuning_family());
+    fprintf(f, ", \"table\": ");
+    json_string(f, crcforge_tuning_table());
+    fprintf(f, "}");
+    /* The variables that change what is measured, as they were set. */
+    static const char *const variables[] = {"CRCFORGE_TUNE", "CRCFORGE_IMPL", "CRCFORGE_CPU_MASK"};
+    fprintf(f, ",\n  \"environment\": {");
+    for (size_t i = 0, n = 0; i < sizeof variables / sizeof *variables; i++) {
+        const char *v = getenv(variables[i]);
+        if (v == NULL)
+            continue;
+        fprintf(f, "%s\"%s\": ", n++ ? ", " : "", variables[i]);
+        json_string(f, v);
+    }
+    fprintf(f, "}");
     fprintf(f, ",\n  \"cycles\": ");
     if (run->cycles_note)
         json_string(f, run->cycles_note);

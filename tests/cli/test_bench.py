@@ -170,3 +170,45 @@ def test_keys_mode_has_both_loops(run):
         assert loops == ["latency"] * 11 + ["throughput"] * 11
     code, out, _ = run("bench", "--quick", "--keys", "--sizes", "5", "--offsets", "0")
     assert code == 0 and "throughput loop / latency loop" in out.decode()
+
+
+def cpuinfo_first(key):
+    """The first /proc/cpuinfo value of key, or None."""
+    try:
+        lines = open("/proc/cpuinfo").read().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        k, sep, v = line.partition(":")
+        if sep and k.strip() == key:
+            return v.strip()
+    return None
+
+
+def test_json_says_what_was_measured(run):
+    """The tuning family and table in use, the CPU's identity, and the variables set."""
+    code, out, err = run("cpu", env={"CRCFORGE_TUNE": "fold_accumulators=2"})
+    assert code == 0, err
+    tuning = [line for line in out.decode().splitlines() if line.startswith("tuning: ")]
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json",
+                         env={"CRCFORGE_TUNE": "fold_accumulators=2"})
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["environment"]["CRCFORGE_TUNE"] == "fold_accumulators=2"
+    family, table = doc["tuning"]["family"], doc["tuning"]["table"]
+    if tuning:  # "tuning: zen4 (...)" or "tuning: zen4, not measured yet: the T table (...)"
+        words = tuning[0].split()
+        assert words[1].rstrip(",") == family
+        assert table == (family if words[2].startswith("(") else words[6])
+    else:
+        assert family == table == "none"
+    vendor, fam, model = (cpuinfo_first(k) for k in ("vendor_id", "cpu family", "model"))
+    assert doc["cpu_id"]["vendor"] == (vendor or "")
+    assert doc["cpu_id"]["family"] == (int(fam) if fam else -1)
+    assert doc["cpu_id"]["model"] == (int(model) if model else -1)
+    code, out, err = run("bench", *PROBE, "-i", "portable",
+                         env={"CRCFORGE_TUNE": "fold_accumulators=2"})
+    assert f"tuning: family {family}, table {table}, CRCFORGE_TUNE=fold_accumulators=2\n" in (
+        out.decode())
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json")
+    assert "CRCFORGE_TUNE" not in json.loads(out)["environment"]
