@@ -195,5 +195,6 @@ TARGET static uint64_t crc16_short_update(const crcforge_model *m, uint64_t reg,
         return fold_update_##FOLD(m, reg, p, n);                                        \
     }                                                                                   \
     const struct crc_impl crc_impl_crc16_xmodem_##SUFFIX = {                            \
-        "crc16_xmodem_" #SUFFIX, SHORT_FEATURES | CRC_FEATURES_##FOLD, crc16_xmodem_serves, update_##SUFFIX,    \
-        &crc16_short_keyslot}
+        .name = "crc16_xmodem_" #SUFFIX, .features = SHORT_FEATURES | CRC_FEATURES_##FOLD, \
+        .supports = crc16_xmodem_serves, .update = update_##SUFFIX,                     \
+        .keyslot = &crc16_short_keyslot}

@@ -64,12 +64,14 @@ static int no_model(const crcforge_model *m)
     return 0;
 }
 
-const struct crc_impl crc_impl_unresolved = {"unresolved", CRC_CPU_NEVER, no_model, resolve_then_update,
-                                             NULL};
+const struct crc_impl crc_impl_unresolved = {
+    .name = "unresolved", .features = CRC_CPU_NEVER, .supports = no_model,
+    .update = resolve_then_update};
 
 /* The forced path, NULL for the automatic choice, or `environment_unread` until
  * CRCFORGE_IMPL has been read (unless crcforge_impl_force came first). */
-static const struct crc_impl environment_unread = {"unread", CRC_CPU_NEVER, no_model, NULL, NULL};
+static const struct crc_impl environment_unread = {
+    .name = "unread", .features = CRC_CPU_NEVER, .supports = no_model};
 static _Atomic(const struct crc_impl *) forced = &environment_unread;
 
 static const struct crc_impl *forced_from_environment(void)

@@ -77,8 +77,8 @@ uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, c
 }
 
 const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {
-    FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), FEATURES, fold_supported,
-    FOLD_CAT(update_, SUFFIX), NULL};
+    .name = FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), .features = FEATURES,
+    .supports = fold_supported, .update = FOLD_CAT(update_, SUFFIX)};
 
 #undef FOLD_CAT
 #undef FOLD_CAT_

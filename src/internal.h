@@ -61,7 +61,8 @@ void crc_once_release(crc_once_slot *slot); /* frees a custom model's data */
 
 struct crc_keyslot_ops;
 
-/* One implementation path: a name, a CPU check, which models it serves, its update. */
+/* One implementation path: a name, the features it executes, which models it serves,
+ * its update.  Records are written with designated initializers; what they leave out is 0. */
 struct crc_impl {
     const char *name;
     uint32_t features;                        /* CRC_CPU_* bits of all it executes */
@@ -70,6 +71,10 @@ struct crc_impl {
     /* Optional (NULL otherwise): the path's short-key operations for cluster key slots
      * (keyslot.h), for a path serving CRC-16/XMODEM. */
     const struct crc_keyslot_ops *keyslot;
+    /* For a path serving CRC-32C: inputs shorter than this (UINT32_MAX: every input) are
+     * one chain of the crc32 instruction from the register, which crcforge_crc32c then
+     * runs itself (api.c) instead of calling the path; 0 elsewhere. */
+    uint32_t crc32_below;
 };
 
 /* catalogue.c */

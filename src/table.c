@@ -139,5 +139,6 @@ static int any_model(const crcforge_model *m)
     return 1;
 }
 
-const struct crc_impl crc_impl_portable = {"portable", 0, any_model, crc_table_update,
-                                           &slice2_keyslot};
+const struct crc_impl crc_impl_portable = {
+    .name = "portable", .supports = any_model, .update = crc_table_update,
+    .keyslot = &slice2_keyslot};

@@ -21,5 +21,6 @@ static TARGET_SSE42 uint64_t crc32c_x86_vpclmul_avx512(const crcforge_model *m, 
 }
 
 const struct crc_impl crc_impl_crc32c_x86_vpclmul_avx512 = {
-    "crc32c_x86_vpclmul_avx512", CRC_CPU_SSE42 | CRC_FEATURES_x86_vpclmul_avx512, crc32c_serves, crc32c_x86_vpclmul_avx512, NULL,
-};
+    .name = "crc32c_x86_vpclmul_avx512", .features = CRC_CPU_SSE42 | CRC_FEATURES_x86_vpclmul_avx512,
+    .supports = crc32c_serves, .update = crc32c_x86_vpclmul_avx512,
+    .crc32_below = CRC32C_THREEWAY_MIN};

@@ -152,5 +152,5 @@ static TARGET_HYBRID uint64_t crc32c_x86_avx2_hybrid(const crcforge_model *m, ui
 }
 
 const struct crc_impl crc_impl_crc32c_x86_avx2_hybrid = {
-    "crc32c_x86_avx2_hybrid", CRC_CPU_SSE42 | CRC_FEATURES_x86_vpclmul_avx2, crc32c_serves, crc32c_x86_avx2_hybrid, NULL,
-};
+    .name = "crc32c_x86_avx2_hybrid", .features = CRC_CPU_SSE42 | CRC_FEATURES_x86_vpclmul_avx2,
+    .supports = crc32c_serves, .update = crc32c_x86_avx2_hybrid, .crc32_below = FOLD_MIN};

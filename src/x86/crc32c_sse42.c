@@ -75,9 +75,10 @@ static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *
 }
 
 const struct crc_impl crc_impl_crc32c_x86_sse42 = {
-    "crc32c_x86_sse42", CRC_CPU_SSE42, crc32c_serves, crc32c_x86_sse42, NULL,
-};
+    .name = "crc32c_x86_sse42", .features = CRC_CPU_SSE42, .supports = crc32c_serves,
+    .update = crc32c_x86_sse42, .crc32_below = UINT32_MAX};
 
 const struct crc_impl crc_impl_crc32c_x86_sse42_3way = {
-    "crc32c_x86_sse42_3way", CRC_CPU_SSE42 | CRC_CPU_PCLMUL, crc32c_serves, crc32c_x86_sse42_3way, NULL,
-};
+    .name = "crc32c_x86_sse42_3way", .features = CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
+    .supports = crc32c_serves, .update = crc32c_x86_sse42_3way,
+    .crc32_below = CRC32C_THREEWAY_MIN};

@@ -257,6 +257,10 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
         b->record.features |= impl->features;
         if (b->record.keyslot == NULL)
             b->record.keyslot = impl->keyslot;
+        if (i == 0) /* the first band's own crc32 chain, as far as the band goes */
+            b->record.crc32_below = bands[0].below != 0 && bands[0].below < impl->crc32_below
+                                        ? bands[0].below
+                                        : impl->crc32_below;
         used += (size_t)snprintf(b->name + used, sizeof b->name - used,
                                  bands[i].below ? "%s<%u," : "%s", impl->name,
                                  (unsigned)bands[i].below);
@@ -288,11 +292,19 @@ static void fill_plan(void *obj, const void *arg)
 
 static crc_once_slot plans[FAMILIES];
 
+size_t crc_x86_family_of(const struct crc_cpu_id *id, uint32_t features)
+{
+    for (size_t i = 0; i < FAMILIES; i++)
+        if (crc_x86_families[i].is(id, features) &&
+            (features & crc_x86_families[i].features) == crc_x86_families[i].features)
+            return i;
+    return FAMILIES - 1; /* its parameters still serve the paths forced on such a CPU */
+}
+
 /* The family of this CPU (with its features in use), or CRCFORGE_TUNE's. */
 static size_t family_index(void)
 {
     const struct overrides o = read_overrides();
-    const uint32_t f = crc_cpu_features();
     if (o.family >= 0) {
         if (crc_cpu_has(crc_x86_families[o.family].features))
             return (size_t)o.family;
@@ -302,10 +314,7 @@ static size_t family_index(void)
     }
     struct crc_cpu_id id;
     crc_cpu_identify(&id);
-    for (size_t i = 0; i < FAMILIES; i++)
-        if (crc_x86_families[i].is(&id, f) && crc_cpu_has(crc_x86_families[i].features))
-            return i;
-    return FAMILIES - 1; /* its parameters still serve the paths forced on such a CPU */
+    return crc_x86_family_of(&id, crc_cpu_features());
 }
 
 const struct crc_x86_tuning *crc_x86_tuning_resolve(void)

@@ -80,6 +80,9 @@ struct crc_x86_family {
 };
 extern const struct crc_x86_family crc_x86_families[];
 extern const size_t crc_x86_family_count;
+/* The family a CPU of this identity with these features (in use) belongs to: an index
+ * into crc_x86_families (the last, generic one when none matches). */
+size_t crc_x86_family_of(const struct crc_cpu_id *id, uint32_t features);
 /* The class of a model, or CRC_CLASSES when no band serves it (width below 8). */
 enum crc_model_class crc_model_class_of(const crcforge_model *m);
 
