@@ -1,6 +1,7 @@
 /* A benchmark run as an aligned terminal table, as CSV, and as JSON. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 
@@ -247,8 +248,12 @@ static void json_string(FILE *f, const char *s)
 
 void bench_print_json(FILE *f, const struct bench_run *run)
 {
-    fprintf(f, "{\n  \"tool\": \"crcforge bench\",\n  \"version\": \"%s\",\n  \"cpu\": ",
-            CRCFORGE_VERSION);
+    char date[32];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    fprintf(f, "{\n  \"tool\": \"crcforge bench\",\n  \"version\": \"%s\",\n  \"date\": \"%s\","
+               "\n  \"cpu\": ",
+            CRCFORGE_VERSION, date);
     json_string(f, run->cpu);
     fprintf(f, ",\n  \"features\": ");
     json_string(f, crcforge_cpu_features());
@@ -293,6 +298,20 @@ void bench_print_json(FILE *f, const struct bench_run *run)
             json_string(f, p->why_not);
         }
         fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n  \"models\": [");
+    const crcforge_model *models[MAX_GROUP];
+    size_t nm;
+    DISTINCT(models, nm, MAX_GROUP, model, 1);
+    for (size_t i = 0; i < nm; i++) {
+        const crcforge_params *p = crcforge_model_params(models[i]);
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_string(f, crcforge_model_name(models[i]));
+        fprintf(f, ", \"width\": %u, \"poly\": \"0x%llx\", \"init\": \"0x%llx\", "
+                   "\"refin\": %s, \"refout\": %s, \"xorout\": \"0x%llx\"}",
+                p->width, (unsigned long long)p->poly, (unsigned long long)p->init,
+                p->refin ? "true" : "false", p->refout ? "true" : "false",
+                (unsigned long long)p->xorout);
     }
     fprintf(f, "\n  ],\n  \"results\": [");
     for (size_t i = 0; i < run->count; i++) {
