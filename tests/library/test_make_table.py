@@ -5,6 +5,7 @@ import importlib.util
 import itertools
 import json
 import math
+import pathlib
 import random
 import re
 import shutil
@@ -13,8 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
-
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "tune" / "make_table.py"
 _spec = importlib.util.spec_from_file_location("make_table", SCRIPT)
 mt = importlib.util.module_from_spec(_spec)
