@@ -2,7 +2,7 @@
 # The tuning sweep of this CPU: `crcforge bench --json` of every path, pinned to one CPU,
 # then scripts/tune/make_table.py turns it into the table of this CPU's family
 # (src/x86/tuning.h).  Unattended, with only the repository, cmake, a C compiler and
-# python3; about an hour in full, a minute or two with --quick.
+# python3; about an hour and a half in full, a minute or two with --quick.
 #
 # Usage: bash scripts/tune/sweep.sh [--out DIR] [--quick] [--install] [--family NAME]
 #                                   [--build DIR]
