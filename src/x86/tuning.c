@@ -178,6 +178,7 @@ static struct overrides read_overrides(void)
 struct banded {
     struct crc_impl record; /* what a model's selection points at */
     int usable;             /* every band's path is known here and runnable */
+    const struct crc_impl *only; /* the path of a table with one band: selected itself */
     uint32_t below[CRC_BANDS_MAX];
     crc_update_fn update[CRC_BANDS_MAX];
     char name[CRC_BANDS_MAX * 48];
@@ -264,8 +265,10 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
         used += (size_t)snprintf(b->name + used, sizeof b->name - used,
                                  bands[i].below ? "%s<%u," : "%s", impl->name,
                                  (unsigned)bands[i].below);
-        if (bands[i].below == 0)
+        if (bands[i].below == 0) {
+            b->only = i == 0 ? impl : NULL;
             break;
+        }
     }
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
@@ -338,7 +341,7 @@ const struct crc_impl *crc_x86_tuned_impl(const crcforge_model *m)
     const struct banded *b = &plan_in_use()->classes[cls];
     if (!b->usable)
         return NULL;
-    return &b->record;
+    return b->only != NULL ? b->only : &b->record; /* one band: no walk */
 }
 
 const char *crcforge_tuning_family(void)
