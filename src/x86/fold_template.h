@@ -84,6 +84,7 @@ _Static_assert(CRC_FOLD_PARALLEL_MAX / 16 <= FOLD_REDUCE_LANES,
 #if VL == 16
 typedef __m128i wide_t;
 #define VLOADU(q) _mm_loadu_si128((const void *)(q))
+#define VLOADA(q) _mm_load_si128((const void *)(q))
 #define VXOR(a, b) _mm_xor_si128(a, b)
 #define VCLMUL(a, b, imm) _mm_clmulepi64_si128(a, b, imm)
 #define VBROADCAST(x) (x)
@@ -92,6 +93,7 @@ typedef __m128i wide_t;
 #elif VL == 32
 typedef __m256i wide_t;
 #define VLOADU(q) _mm256_loadu_si256((const void *)(q))
+#define VLOADA(q) _mm256_load_si256((const void *)(q))
 #define VXOR(a, b) _mm256_xor_si256(a, b)
 #define VCLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
 #define VBROADCAST(x) _mm256_broadcastsi128_si256(x)
@@ -100,6 +102,7 @@ typedef __m256i wide_t;
 #elif VL == 64
 typedef __m512i wide_t;
 #define VLOADU(q) _mm512_loadu_si512((const void *)(q))
+#define VLOADA(q) _mm512_load_si512((const void *)(q))
 #define VXOR(a, b) _mm512_xor_si512(a, b)
 #define VCLMUL(a, b, imm) _mm512_clmulepi64_epi128(a, b, imm)
 #define VBROADCAST(x) _mm512_broadcast_i32x4(x)
@@ -158,10 +161,12 @@ static ATTRIBUTES ALWAYS_INLINE const struct fold_pair *fold_across(const struct
     }
 }
 
-/* The reduce_lanes pairs of the vector with j whole vectors after it, one per lane. */
+/* The reduce_lanes pairs of the vector with j whole vectors after it, one per lane (an
+ * aligned load: reduce_lanes is cache-line aligned, fold_consts.h, and VL bytes of pairs
+ * start at a multiple of VL). */
 static ATTRIBUTES ALWAYS_INLINE wide_t to_end(const struct fold_consts *k, size_t j)
 {
-    return VLOADU(&k->reduce_lanes[FOLD_REDUCE_LANES - LANES * (j + 1)]);
+    return VLOADA(&k->reduce_lanes[FOLD_REDUCE_LANES - LANES * (j + 1)]);
 }
 
 /* The lanes of the raw bytes v in the pass's order. */
@@ -264,28 +269,39 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_sum(wide_t s, const struct fold_
 }
 
 /*
- * The start of a pass over n >= LANES_MAX bytes: its V vectors are v_0 = *head (the first
- * h bytes, with the register), then v_1, v_2, ... at the returned q, q + VL, ...; *first
- * is v_1 with the head's spill (when V >= 2; the head again otherwise, unused).
+ * 16 <= n < LANES_MAX goes to lanes_pass (serial lane folds), longer inputs to fold_pass,
+ * whose head reads the lanes at p and p + 16 below VL 64 (n >= VL).  Below VL 64 the lane
+ * steps measured faster up to 2 VL (so that fold_pass always has two vectors or more);
+ * with VL 64 the head vector's one masked load beats them from 16 bytes on.
+ */
+#define LANES_MAX (VL == 64 ? 16 : 2 * VL)
+
+/*
+ * The start of a pass over n >= LANES_MAX bytes: its V = ceil(n / VL) vectors are v_0 =
+ * *head (the first h bytes, with the register), then v_1, v_2, ... at the returned q,
+ * q + VL, ... up to p + n; *first
+ * is v_1 with the register bytes past the head in it (when V >= 2; the head again
+ * otherwise, unused).  one_vector_possible (a constant): whether V may be 1.
  */
 static ATTRIBUTES ALWAYS_INLINE const uint8_t *start(const struct fold_consts *c, uint64_t reg,
-                                                     const uint8_t *p, size_t n, size_t *V,
-                                                     wide_t *head, wide_t *first,
+                                                     const uint8_t *p, size_t n, wide_t *head,
+                                                     wide_t *first,
+                                                     const int one_vector_possible,
                                                      const enum fold_order order)
 {
     /* The register over message bytes 0..7 in memory order (fold_consts.h: MSB-first,
      * reg << (64 - width) most significant byte first). */
     const uint64_t regmem =
         order != ORDER_REFLECTED ? __builtin_bswap64(reg << (64 - c->width)) : reg;
-    const size_t h = (n - 1) % VL + 1;
-    *V = 1 + (n - h) / VL;
+    const size_t h = ((n - 1) & (VL - 1)) + 1;
+    const int one = one_vector_possible && n <= VL;
     if (h == VL) {
         /* Whole vectors from the start: the register in the first lane's low qword. */
         *head = to_lanes(VXOR(VLOADU(p), VFROM128(_mm_cvtsi64_si128((long long)regmem))), order);
-        *first = *V > 1 ? load_vec(p + h, order) : *head;
+        *first = one ? *head : load_vec(p + h, order);
     } else {
         *head = to_lanes(head_vector(p, h, regmem), order);
-        if (*V == 1)
+        if (one)
             *first = *head;
         else if (h >= 8)
             *first = load_vec(p + h, order);
@@ -307,29 +323,30 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel_pass(const struct fold_consts 
                                                        const uint8_t *p, size_t n,
                                                        const enum fold_order order)
 {
-    size_t V;
     wide_t head, first;
-    const uint8_t *q = start(c, reg, p, n, &V, &head, &first, order);
+    const uint8_t *q = start(c, reg, p, n, &head, &first, LANES_MAX <= VL, order);
+    const size_t V = (n + VL - 1) / VL;
     const struct fold_pair *kp = &k->reduce_lanes[FOLD_REDUCE_LANES - LANES * V];
     const struct fold_pair *const end = &k->reduce_lanes[FOLD_REDUCE_LANES];
-    wide_t s = mul_lanes(head, VLOADU(kp));
+    wide_t s = mul_lanes(head, VLOADA(kp));
     if (V > 1) {
-        s = add_to_end(s, first, VLOADU(kp + LANES));
+        s = add_to_end(s, first, VLOADA(kp + LANES));
         for (kp += 2 * LANES; kp != end; kp += LANES, q += VL)
-            s = add_to_end(s, load_vec(q + VL, order), VLOADU(kp));
+            s = add_to_end(s, load_vec(q + VL, order), VLOADA(kp));
     }
     return reduce_sum(s, c, order);
 }
 
 /*
- * The same vectors (V >= 2 A) through A accumulators (A a constant at each call, so that
+ * The same vectors, up to end (V >= 2 A), through A accumulators (A a constant at each call, so that
  * they stay in registers): v_0..v_{A-1} folded A vectors forward while A more remain, then
  * the accumulators and the rest multiplied to the end.
  */
 static ATTRIBUTES ALWAYS_INLINE uint64_t loop_pass(const struct fold_consts *c,
                                                    const struct fold_consts *k, wide_t head,
-                                                   wide_t first, const uint8_t *q, size_t V,
-                                                   const int A, const enum fold_order order)
+                                                   wide_t first, const uint8_t *q,
+                                                   const uint8_t *end, const int A,
+                                                   const enum fold_order order)
 {
     wide_t a[8];
     a[0] = head;
@@ -340,84 +357,52 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t loop_pass(const struct fold_consts *c,
         a[i] = load_vec(q + (i - 1) * VL, order);
     const wide_t kA = VBROADCAST(_mm_loadu_si128((const void *)fold_across(k, A)));
     const uint8_t *r = q + (A - 1) * VL; /* v_A */
-    size_t rest = V - A;
     if (A == 1) {
         a[0] = fold_vec(a[0], kA, first);
-        r += VL, rest--;
+        r += VL;
     }
-    for (; rest >= (size_t)A; rest -= A, r += A * VL) {
+    /* while A more vectors remain (one compare a step: r at most the last group's start) */
+    for (const uintptr_t last = (uintptr_t)end - A * VL; (uintptr_t)r <= last; r += A * VL) {
         UNROLL_ALL
         for (int i = 0; i < A; i++)
             a[i] = fold_vec(a[i], kA, load_vec(r + i * VL, order));
     }
-    wide_t s = mul_lanes(a[0], to_end(k, A - 1 + rest));
+    /* The A + rest vectors left, each LANES pairs further than the one before. */
+    const size_t rest = (size_t)(end - r) / VL;
+    const struct fold_pair *kp = &k->reduce_lanes[FOLD_REDUCE_LANES - LANES * (A + rest)];
+    wide_t s = mul_lanes(a[0], VLOADA(kp));
     UNROLL_ALL
     for (int i = 1; i < A; i++)
-        s = add_to_end(s, a[i], to_end(k, A - 1 - i + rest));
-    for (size_t j = 0; j < rest; j++)
-        s = add_to_end(s, load_vec(r + j * VL, order), to_end(k, rest - 1 - j));
+        s = add_to_end(s, a[i], VLOADA(kp + i * LANES));
+    for (kp += A * LANES; r != end; r += VL, kp += LANES)
+        s = add_to_end(s, load_vec(r, order), VLOADA(kp));
     return reduce_sum(s, c, order);
 }
 
-/* n > max(VL, fold_parallel_max), so V >= 2: A = fold_accumulators, fewer while the
- * message has fewer than 2 A vectors. */
+/* n > max(VL, fold_parallel_max), so V >= 2: A = fold_accumulators (1, 2, 4 or 8), fewer
+ * while the message has fewer than 2 A vectors. */
 static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_consts *c,
                                                            const struct fold_consts *k,
                                                            uint64_t reg, const uint8_t *p,
-                                                           size_t n, int A,
+                                                           size_t n, size_t A,
                                                            const enum fold_order order)
 {
-    size_t V;
     wide_t head, first;
-    const uint8_t *q = start(c, reg, p, n, &V, &head, &first, order);
-    /* V >= 2: at most the power of two at or below V / 2 */
-    const int fit = 1 << (63 - __builtin_clzll((unsigned long long)V / 2));
-    switch (A < fit ? A : fit) {
-    case 8:
-        return loop_pass(c, k, head, first, q, V, 8, order);
-    case 4:
-        return loop_pass(c, k, head, first, q, V, 4, order);
-    case 2:
-        return loop_pass(c, k, head, first, q, V, 2, order);
-    default:
-        return loop_pass(c, k, head, first, q, V, 1, order);
-    }
+    const uint8_t *q = start(c, reg, p, n, &head, &first, 0, order);
+    /* A accumulators while V >= 2 A, i.e. n > (2 A - 1) VL, otherwise the largest power
+     * of two that fits */
+    if (A >= 8 && n > 15 * VL)
+        return loop_pass(c, k, head, first, q, p + n, 8, order);
+    if (A >= 4 && n > 7 * VL)
+        return loop_pass(c, k, head, first, q, p + n, 4, order);
+    if (A >= 2 && n > 3 * VL)
+        return loop_pass(c, k, head, first, q, p + n, 2, order);
+    return loop_pass(c, k, head, first, q, p + n, 1, order);
 }
 
-/*
- * 16 <= n < LANES_MAX goes to lanes_pass (serial lane folds), longer inputs to fold_pass,
- * whose head reads the lanes at p and p + 16 below VL 64 (n >= VL), and takes the
- * register within one vector (n >= 8) when there is one.
- */
-#define LANES_MAX (VL == 64 ? 16 : VL)
 
 #define FOLD_PASS_NAME_(a, b) a##b
 #define FOLD_PASS_NAME(a, b) FOLD_PASS_NAME_(a, b)
-/* The vector pass of each bit order (fold_record.h). */
-#if !GFNI_BITREV
-static ATTRIBUTES uint64_t FOLD_PASS_NAME(fold_lsb_, SUFFIX)(const struct fold_consts *c,
-                                                            uint64_t reg, const uint8_t *p,
-                                                            size_t n);
-#endif
-static ATTRIBUTES uint64_t FOLD_PASS_NAME(fold_msb_, SUFFIX)(const struct fold_consts *c,
-                                                            uint64_t reg, const uint8_t *p,
-                                                            size_t n);
-
-/* The tuning read for the first time (or again after crc_x86_tuning_reset): apart, so
- * that the pass itself makes no call and keeps no frame. */
-static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
-FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t reg,
-                                          const uint8_t *p, size_t n, int msb)
-{
-    crc_x86_tuning_resolve();
-#if GFNI_BITREV
-    (void)msb;
-    return FOLD_PASS_NAME(fold_msb_, SUFFIX)(c, reg, p, n);
-#else
-    return msb ? FOLD_PASS_NAME(fold_msb_, SUFFIX)(c, reg, p, n)
-               : FOLD_PASS_NAME(fold_lsb_, SUFFIX)(c, reg, p, n);
-#endif
-}
 
 /* The two passes of each order in functions of their own, each with the registers it
  * needs, reached by tail calls. */
@@ -431,7 +416,7 @@ FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t
     }                                                                                      \
     static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
-                                   const uint8_t *p, size_t n, int A)                      \
+                                   const uint8_t *p, size_t n, size_t A)                   \
     {                                                                                      \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
         return accumulators_pass(c, k, reg, p, n, A, ORDER);                               \
@@ -443,7 +428,38 @@ FOLD_PASSES(reflected, ORDER_REFLECTED)
 FOLD_PASSES(msb_first, ORDER_MSB_FIRST)
 #endif
 
-/* n >= LANES_MAX.  msb is a constant at each call, so each bit order gets its own pass. */
+/* The pass for n >= LANES_MAX bytes, by the tuning in use. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t tuned_pass(const struct crc_x86_tuning *tuning,
+                                                    const struct fold_consts *c, uint64_t reg,
+                                                    const uint8_t *p, size_t n, const int msb)
+{
+    /* fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table (test_fold checks it) and
+     * from CRCFORGE_TUNE (tuning.c refuses more), so that reduce_lanes covers the pass. */
+    const int parallel = (LANES_MAX <= VL && n <= VL) || n <= tuning->fold_parallel_max;
+#if GFNI_BITREV
+    (void)msb;
+    return parallel ? parallel_mirror(c, reg, p, n)
+                    : accumulators_mirror(c, reg, p, n, tuning->fold_accumulators);
+#else
+    if (msb)
+        return parallel ? parallel_msb_first(c, reg, p, n)
+                        : accumulators_msb_first(c, reg, p, n, tuning->fold_accumulators);
+    return parallel ? parallel_reflected(c, reg, p, n)
+                    : accumulators_reflected(c, reg, p, n, tuning->fold_accumulators);
+#endif
+}
+
+/* The tuning read for the first time (or again after crc_x86_tuning_reset): apart, so
+ * that the update itself makes no call and keeps no frame. */
+static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
+FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t reg,
+                                          const uint8_t *p, size_t n, int msb)
+{
+    const struct crc_x86_tuning *tuning = crc_x86_tuning_resolve();
+    return msb ? tuned_pass(tuning, c, reg, p, n, 1) : tuned_pass(tuning, c, reg, p, n, 0);
+}
+
+/* n >= LANES_MAX: a tail call of the pass (msb a constant at each call). */
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
                                                    const uint8_t *p, size_t n, const int msb)
 {
@@ -451,22 +467,10 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
         atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
     if (__builtin_expect(tuning == NULL, 0))
         return FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(c, reg, p, n, msb);
-    /* fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table (test_fold checks it) and
-     * from CRCFORGE_TUNE (tuning.c refuses more), so that reduce_lanes covers the pass. */
-    const int parallel = n <= VL || n <= tuning->fold_parallel_max;
-#if GFNI_BITREV
-    (void)msb;
-    return parallel ? parallel_mirror(c, reg, p, n)
-                    : accumulators_mirror(c, reg, p, n, (int)tuning->fold_accumulators);
-#else
-    if (msb)
-        return parallel ? parallel_msb_first(c, reg, p, n)
-                        : accumulators_msb_first(c, reg, p, n, (int)tuning->fold_accumulators);
-    return parallel ? parallel_reflected(c, reg, p, n)
-                    : accumulators_reflected(c, reg, p, n, (int)tuning->fold_accumulators);
-#endif
+    return tuned_pass(tuning, c, reg, p, n, msb);
 }
 
+#define FOLD_PASS_DISPATCHES 1
 #if GFNI_BITREV
 #define FOLD_MSB_ONLY 1
 #endif
@@ -480,6 +484,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #undef LANES_MAX
 #undef LANES
 #undef VLOADU
+#undef VLOADA
 #undef VXOR
 #undef VCLMUL
 #undef VBROADCAST

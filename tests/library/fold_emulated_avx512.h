@@ -48,6 +48,14 @@ static EMU_TARGET inline emu512 emu_loadu(const void *p)
                     _mm256_loadu_si256((const __m256i *)p + 1));
 }
 
+/* The aligned load faults on a misaligned address, as vmovdqa64 would. */
+static EMU_TARGET inline emu512 emu_load(const void *p)
+{
+    if ((uintptr_t)p % 64 != 0)
+        abort();
+    return emu_loadu(p);
+}
+
 static EMU_TARGET inline emu512 emu_xor(emu512 a, emu512 b)
 {
     return emu_pair(_mm256_xor_si256(a.lo, b.lo), _mm256_xor_si256(a.hi, b.hi));
@@ -133,6 +141,7 @@ static EMU_TARGET inline __m128i emu_gf2p8affine128(__m128i x, __m128i a, uint8_
 #undef _mm_gf2p8affine_epi64_epi8
 #define __m512i emu512
 #define _mm512_loadu_si512(p) emu_loadu(p)
+#define _mm512_load_si512(p) emu_load(p)
 #define _mm512_xor_si512(a, b) emu_xor(a, b)
 #define _mm512_clmulepi64_epi128(a, b, imm)                                               \
     emu_pair(_mm256_clmulepi64_epi128((a).lo, (b).lo, imm),                               \
@@ -164,6 +173,7 @@ static EMU_TARGET inline __m128i emu_gf2p8affine128(__m128i x, __m128i a, uint8_
 
 #undef __m512i
 #undef _mm512_loadu_si512
+#undef _mm512_load_si512
 #undef _mm512_xor_si512
 #undef _mm512_clmulepi64_epi128
 #undef _mm512_broadcast_i32x4
