@@ -48,6 +48,12 @@ static EMU_TARGET inline emu512 emu_loadu(const void *p)
                     _mm256_loadu_si256((const __m256i *)p + 1));
 }
 
+static EMU_TARGET inline void emu_storeu(void *p, emu512 v)
+{
+    _mm256_storeu_si256((__m256i *)p, v.lo);
+    _mm256_storeu_si256((__m256i *)p + 1, v.hi);
+}
+
 /* The aligned load faults on a misaligned address, as vmovdqa64 would. */
 static EMU_TARGET inline emu512 emu_load(const void *p)
 {
@@ -98,12 +104,23 @@ static inline uint8_t emu_affine_byte(uint64_t matrix, uint8_t x, uint8_t imm)
     return r;
 }
 
-/* GF2P8AFFINEQB over `bytes` bytes: each byte of x by the qword of a it lies in. */
+/* GF2P8AFFINEQB over `bytes` bytes: each byte of x by the qword of a it lies in (through
+ * a table of the last matrix and immediate's 256 results, since the kernels use one). */
 static inline void emu_affine(uint8_t *out, const uint8_t *x, const uint64_t *a, int bytes,
                               uint8_t imm)
 {
-    for (int i = 0; i < bytes; i++)
-        out[i] = emu_affine_byte(a[i / 8], x[i], imm);
+    static uint64_t matrix;
+    static int imm_of_table = -1;
+    static uint8_t table[256];
+    for (int i = 0; i < bytes; i++) {
+        if (a[i / 8] != matrix || imm != imm_of_table) {
+            matrix = a[i / 8];
+            imm_of_table = imm;
+            for (int b = 0; b < 256; b++)
+                table[b] = emu_affine_byte(matrix, (uint8_t)b, imm);
+        }
+        out[i] = table[x[i]];
+    }
 }
 
 static EMU_TARGET inline emu512 emu_gf2p8affine512(emu512 x, emu512 a, uint8_t imm)
