@@ -272,10 +272,10 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_sum(wide_t s, const struct fold_
  * 16 <= n < LANES_MAX goes to lanes_pass (serial lane folds), longer inputs to fold_pass,
  * whose head reads the lanes at p and p + 16 below VL 64 (n >= 32).  Measured on an AMD
  * EPYC (Zen 4), CRC-32, independent calls, against the lane steps: 512-bit passes
- * 0.67-0.83x from 16 to 31 bytes, 0.9-1.17x from 32 to 63; 128-bit passes 0.74-0.81x from
- * 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.
+ * 0.67-0.83x from 16 to 31 bytes, 0.8-1.0x from 32 to 47, 1.0-1.17x from 48 to 63;
+ * 128-bit passes 0.74-0.81x from 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.
  */
-#define LANES_MAX (VL == 64 ? 32 : VL == 32 ? 64 : 128)
+#define LANES_MAX (VL == 64 ? 48 : VL == 32 ? 64 : 128)
 
 /*
  * The start of a pass over n >= LANES_MAX bytes: its V = ceil(n / VL) vectors are v_0 =
@@ -326,15 +326,15 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel_pass(const struct fold_consts 
 {
     wide_t head, first;
     const uint8_t *q = start(c, reg, p, n, &head, &first, LANES_MAX <= VL, order);
-    const size_t V = (n + VL - 1) / VL;
-    const struct fold_pair *kp = &k->reduce_lanes[FOLD_REDUCE_LANES - LANES * V];
-    const struct fold_pair *const end = &k->reduce_lanes[FOLD_REDUCE_LANES];
+    /* v_0's pairs: V VL bytes of pairs before reduce_lanes' end (V VL is n rounded up). */
+    const uint8_t *const pairs_end = (const uint8_t *)&k->reduce_lanes[FOLD_REDUCE_LANES];
+    const uint8_t *kp = pairs_end - ((n + VL - 1) & ~(size_t)(VL - 1));
     wide_t s = mul_lanes(head, VLOADA(kp));
-    if (V > 1) {
-        s = add_to_end(s, first, VLOADA(kp + LANES));
-        for (kp += 2 * LANES; kp != end; kp += LANES, q += VL)
-            s = add_to_end(s, load_vec(q + VL, order), VLOADA(kp));
-    }
+    if (LANES_MAX <= VL && n <= VL)
+        return reduce_sum(s, c, order);
+    s = add_to_end(s, first, VLOADA(kp + VL));
+    for (kp += 2 * VL; kp != pairs_end; kp += VL)
+        s = add_to_end(s, load_vec(q += VL, order), VLOADA(kp));
     return reduce_sum(s, c, order);
 }
 
@@ -383,7 +383,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t loop_pass(const struct fold_consts *c,
     return reduce_sum(s, c, order);
 }
 
-/* V >= 2 A: A = fold_accumulators (1, 2, 4 or 8). */
+/* V >= 2 A: A = fold_accumulators (1, 2, 4 or 8), so that the loop runs. */
 static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_consts *c,
                                                            const struct fold_consts *k,
                                                            uint64_t reg, const uint8_t *p,
@@ -422,6 +422,9 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_con
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
                                    const uint8_t *p, size_t n, size_t A)                   \
     {                                                                                      \
+        /* fewer than 2 A vectors (V <= 2 A - 1): the loop would not run */                \
+        if (n <= (2 * A - 1) * VL)                                                         \
+            return FOLD_PASS_NAME(parallel_, ORDER_NAME)(c, reg, p, n);                    \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
         return accumulators_pass(c, k, reg, p, n, A, ORDER);                               \
     }
@@ -437,12 +440,12 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t tuned_pass(const struct crc_x86_tuning 
                                                     const struct fold_consts *c, uint64_t reg,
                                                     const uint8_t *p, size_t n, const int msb)
 {
-    /* One parallel step up to fold_parallel_max bytes, and whenever the loop would not
-     * run (fewer than 2 A vectors, V <= 2 A - 1).  fold_parallel_max <=
-     * CRC_FOLD_PARALLEL_MAX in every table (test_fold checks it) and from CRCFORGE_TUNE
-     * (tuning.c refuses more), and 2 A - 1 <= 15 vectors: reduce_lanes covers the step. */
+    /* One parallel step up to fold_parallel_max bytes (and whenever the loop would not
+     * run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
+     * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and
+     * 2 A - 1 <= 15 vectors: reduce_lanes covers the step. */
     const size_t A = tuning->fold_accumulators;
-    const int parallel = n <= tuning->fold_parallel_max || n <= (2 * A - 1) * VL;
+    const int parallel = (LANES_MAX <= VL && n <= VL) || n <= tuning->fold_parallel_max;
 #if GFNI_BITREV
     (void)msb;
     return parallel ? parallel_mirror(c, reg, p, n)
