@@ -12,9 +12,6 @@
  *   LANES_MAX   inputs from 16 bytes up to this go to lanes_pass, longer to fold_pass
  *   FOLD_MSB_ONLY  (optional) 1: the tier serves MSB-first models only
  *               (fold_msb_first_supported), otherwise every width 8..64 (fold_supported)
- *   FOLD_PASS_DISPATCHES  (optional) 1: fold_pass only picks a pass of its own and jumps
- *               there, so it is inlined in the update instead of having a function per
- *               bit order
  * and the function fold_pass(c, reg, p, n, msb) for n >= LANES_MAX: the ISA's body.
  *
  * The policies, whatever the ISA:
@@ -26,7 +23,8 @@
  *    5.6-5.9 ns from 1 to 15 bytes; the byte table 4.3 ns at 1 byte and 18 ns at 15 when
  *    called directly, but 8.3 ns at 1 byte when reached from here (one more call and the
  *    table lookup));
- *  - a partial block is taken first (head_pass), never by reading outside [p, p + n);
+ *  - a partial block is taken first (head_pass; x86: a head vector), never by reading
+ *    outside [p, p + n);
  *  - each bit order gets its own copy of the vector body (msb a constant).
  */
 #define FOLD_CAT_(a, b) a##b
@@ -37,14 +35,6 @@
 #ifndef FOLD_MSB_ONLY
 #define FOLD_MSB_ONLY 0
 #endif
-#ifndef FOLD_PASS_DISPATCHES
-#define FOLD_PASS_DISPATCHES 0
-#endif
-
-#if FOLD_PASS_DISPATCHES
-#define FOLD_LSB_PASS(c, reg, p, n) fold_pass(c, reg, p, n, 0)
-#define FOLD_MSB_PASS(c, reg, p, n) fold_pass(c, reg, p, n, 1)
-#else
 /* One function per bit order for the vector pass, apart from the short paths so that
  * short inputs do not pay for its register set-up. */
 #if !FOLD_MSB_ONLY
@@ -60,9 +50,6 @@ FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uin
 {
     return fold_pass(c, reg, p, n, 1);
 }
-#define FOLD_LSB_PASS FOLD_CAT(fold_lsb_, SUFFIX)
-#define FOLD_MSB_PASS FOLD_CAT(fold_msb_, SUFFIX)
-#endif
 
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                       const uint8_t *p, size_t n);
@@ -82,12 +69,13 @@ static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, ui
         return FOLD_CAT(first_update_, SUFFIX)(m, reg, p, n);
 #if FOLD_MSB_ONLY
     if (n >= LANES_MAX)
-        return FOLD_MSB_PASS(c, reg, p, n);
+        return FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n);
     if (n == 0)
         return reg;
 #else
     if (n >= LANES_MAX)
-        return c->lsb_first ? FOLD_LSB_PASS(c, reg, p, n) : FOLD_MSB_PASS(c, reg, p, n);
+        return c->lsb_first ? FOLD_CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
+                            : FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n);
     if (n == 0)
         return reg;
     if (c->lsb_first)
@@ -108,9 +96,6 @@ const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {
     FOLD_MSB_ONLY ? fold_msb_first_supported : fold_supported, FOLD_CAT(update_, SUFFIX), NULL};
 
 #undef FOLD_MSB_ONLY
-#undef FOLD_PASS_DISPATCHES
-#undef FOLD_LSB_PASS
-#undef FOLD_MSB_PASS
 #undef FOLD_CAT
 #undef FOLD_CAT_
 #undef FOLD_STRINGIFY

@@ -26,17 +26,18 @@
  * SUFFIX and parameters; the policies are fold_record.h's.
  *
  * A pass over n >= LANES_MAX bytes (fold_pass; shorter inputs take the lane steps of
- * ../fold_lanes.h):
+ * ../fold_lanes.h), with the parameters of crc_x86_tuning() read once:
  *   The head: the first h = ((n - 1) mod VL) + 1 bytes, 1..VL of them, become one vector
  *   that ends where whole vectors start, the message bytes after VL - h zero bytes (no
  *   byte outside [p, p+n) is read), the register xored over the first 8 message bytes;
  *   the register bytes beyond the head (when h < 8) are xored into the first whole vector.
- *   The message is now V = 1 + (n - h) / VL whole vectors.
- *   n <= crc_x86_tuning()->fold_parallel_max: parallel_pass, every vector multiplied lane
- *   by lane by its reduce_lanes pairs, all products independent, xored into B;
- *   longer: loop_pass, A = fold_accumulators vectors (fewer while V < 2A) folded A vectors
- *   forward each step, then the A accumulators and the fewer than A vectors left
- *   multiplied to the end in one parallel step as above.
+ *   The message is now V = ceil(n / VL) vectors.
+ *   n <= fold_parallel_max, or V < 2 A (A = fold_accumulators): parallel_pass, every
+ *   vector multiplied lane by lane by its reduce_lanes pairs, all products independent,
+ *   xored into B;
+ *   otherwise loop_pass: A vectors folded A vectors forward each step while A more
+ *   remain, then the A accumulators and the fewer than A vectors left multiplied to the
+ *   end in one parallel step as above.
  *   Then B reduced (barrett).
  *
  * MSB-first on the mirror (GFNI_BITREV).  An MSB-first model (poly P, width w, register r)
@@ -120,6 +121,10 @@ typedef __m512i wide_t;
 
 /* Lanes a vector. */
 #define LANES (VL / 16)
+/* The pairs of a vector's lanes to the end, VL bytes of reduce_lanes that start at a
+ * multiple of VL from its end: aligned (reduce_lanes is cache-line aligned,
+ * fold_consts.h), so that the 128-bit tier's PCLMULQDQ takes them from memory. */
+#define LOAD_PAIRS(kp) VLOADA(kp)
 
 /* Three-way xor in one vpternlogq: AVX-512 tiers only (AVX-512VL for xmm and ymm). */
 #if USE_AVX512
@@ -159,14 +164,6 @@ static ATTRIBUTES ALWAYS_INLINE const struct fold_pair *fold_across(const struct
     default:
         return &k->fold_across_4096_bits;
     }
-}
-
-/* The reduce_lanes pairs of the vector with j whole vectors after it, one per lane (an
- * aligned load: reduce_lanes is cache-line aligned, fold_consts.h, and VL bytes of pairs
- * start at a multiple of VL). */
-static ATTRIBUTES ALWAYS_INLINE wide_t to_end(const struct fold_consts *k, size_t j)
-{
-    return VLOADA(&k->reduce_lanes[FOLD_REDUCE_LANES - LANES * (j + 1)]);
 }
 
 /* The lanes of the raw bytes v in the pass's order. */
@@ -329,12 +326,12 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel_pass(const struct fold_consts 
     /* v_0's pairs: V VL bytes of pairs before reduce_lanes' end (V VL is n rounded up). */
     const uint8_t *const pairs_end = (const uint8_t *)&k->reduce_lanes[FOLD_REDUCE_LANES];
     const uint8_t *kp = pairs_end - ((n + VL - 1) & ~(size_t)(VL - 1));
-    wide_t s = mul_lanes(head, VLOADA(kp));
+    wide_t s = mul_lanes(head, LOAD_PAIRS(kp));
     if (LANES_MAX <= VL && n <= VL)
         return reduce_sum(s, c, order);
-    s = add_to_end(s, first, VLOADA(kp + VL));
+    s = add_to_end(s, first, LOAD_PAIRS(kp + VL));
     for (kp += 2 * VL; kp != pairs_end; kp += VL)
-        s = add_to_end(s, load_vec(q += VL, order), VLOADA(kp));
+        s = add_to_end(s, load_vec(q += VL, order), LOAD_PAIRS(kp));
     return reduce_sum(s, c, order);
 }
 
@@ -374,12 +371,12 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t loop_pass(const struct fold_consts *c,
         (const struct fold_pair *)((const uint8_t *)&k->reduce_lanes[FOLD_REDUCE_LANES -
                                                                        LANES * A] -
                                    (end - r));
-    wide_t s = mul_lanes(a[0], VLOADA(kp));
+    wide_t s = mul_lanes(a[0], LOAD_PAIRS(kp));
     UNROLL_ALL
     for (int i = 1; i < A; i++)
-        s = add_to_end(s, a[i], VLOADA(kp + i * LANES));
+        s = add_to_end(s, a[i], LOAD_PAIRS(kp + i * LANES));
     for (kp += A * LANES; r != end; r += VL, kp += LANES)
-        s = add_to_end(s, load_vec(r, order), VLOADA(kp));
+        s = add_to_end(s, load_vec(r, order), LOAD_PAIRS(kp));
     return reduce_sum(s, c, order);
 }
 
@@ -479,8 +476,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
         return FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(c, reg, p, n, msb);
     return tuned_pass(tuning, c, reg, p, n, msb);
 }
-
-#define FOLD_PASS_DISPATCHES 1
 #if GFNI_BITREV
 #define FOLD_MSB_ONLY 1
 #endif
@@ -493,6 +488,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #undef UNROLL_ALL
 #undef LANES_MAX
 #undef LANES
+#undef LOAD_PAIRS
 #undef VLOADU
 #undef VLOADA
 #undef VXOR
