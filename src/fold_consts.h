@@ -58,13 +58,13 @@ struct fold_consts {
      * The first step of the end (see reduce_128 below) for every lane of a message at
      * once, with no intermediate fold: the lane with i lanes after it is folded across
      * D = 128 i + 64 bits straight into B (fold pairs as for fold_across_* below), and B
-     * is the xor of the products.  Entry
-     * FOLD_REDUCE_LANES - 1 - i holds the pair of D = 128 i + 64, so that the pairs of a
-     * vector's lanes lie in memory in the order of its lanes: a vector with j vectors of
-     * L lanes after it takes its L pairs in one load from entry FOLD_REDUCE_LANES - L(j+1).
-     * MSB-first, the last four entries hold x^512, x^448, ..., x^64 mod G' in order: the
-     * short CRC-16 kernels' word multipliers.  First in the struct and cache-line aligned
-     * (crc_once allocates so): a vector's pairs never straddle two lines.
+     * is the xor of the products.  Entry FOLD_REDUCE_LANES - 1 - i holds the pair of
+     * D = 128 i + 64, so that the pairs of a vector's lanes lie in memory in the order of
+     * its lanes: a vector with j vectors of L lanes after it takes its L pairs in one load
+     * from entry FOLD_REDUCE_LANES - L(j+1).  MSB-first, the last four entries, read from
+     * the last, hold x^64, x^128, ..., x^512 mod G' in order: the short CRC-16 kernels'
+     * word multipliers.  First in the struct and cache-line aligned (crc_once allocates
+     * so): a vector's pairs never straddle two lines.
      */
     _Alignas(64) struct fold_pair reduce_lanes[FOLD_REDUCE_LANES];
     /*
