@@ -7,6 +7,9 @@ struct fold_consts (every field), struct crc32_join (the crc32 instruction's str
 joins) and struct crc32_lanes (lane multipliers onto the last lane).
 tests/library/test_fold_consts.py compares these numbers with the library's.
 
+An MSB-first model's constants are followed in the library by those of its mirror, the
+reflected model of the same polynomial: constants(width, poly, 1).
+
 Usage: scripts/fold_consts.py WIDTH POLY REFIN   (POLY in hex; REFIN 0 or 1)
        scripts/fold_consts.py --join POLY         (a reflected 32-bit model)
        scripts/fold_consts.py --lanes POLY        (a reflected 32-bit model, POLY odd)
@@ -16,9 +19,10 @@ LANES_FIELDS).
 import sys
 
 FOLD_DISTANCES = (128, 256, 512, 1024, 2048, 4096)
-FIELDS = ([f"fold_across_{d}_bits.{half}" for d in FOLD_DISTANCES for half in ("low", "high")]
+REDUCE_LANES = 256
+FIELDS = ([f"reduce_lanes[{i}].{half}" for i in range(REDUCE_LANES) for half in ("low", "high")]
+          + [f"fold_across_{d}_bits.{half}" for d in FOLD_DISTANCES for half in ("low", "high")]
           + ["reduce_128"]
-          + [f"reduce_lanes[{i}].{half}" for i in range(4) for half in ("low", "high")]
           + ["barrett_quotient", "barrett_poly", "barrett_poly_x0"]
           + [f"x8_pow2k[{k}]" for k in range(64)]
           + ["msb_barrett_quotient", "msb_barrett_poly"])
@@ -75,7 +79,7 @@ def constants(width, poly, refin):
     g = ((1 << width) | poly) << (64 - width)  # G' = G * x^(64 - width), degree 64
 
     def xmod(k):
-        return divmod_poly(1 << k, g)[1]
+        return xpow_mod(k, g)
 
     def xdiv(k):
         return divmod_poly(1 << k, g)[0]
@@ -89,8 +93,10 @@ def constants(width, poly, refin):
     out = {}
     for d in FOLD_DISTANCES:
         out[f"fold_across_{d}_bits.low"], out[f"fold_across_{d}_bits.high"] = pair(d)
-    for i in range(4):
-        out[f"reduce_lanes[{i}].low"], out[f"reduce_lanes[{i}].high"] = pair(64 + 128 * (3 - i))
+    # entry REDUCE_LANES - 1 - i: the lane with i lanes after it, straight to the end
+    for i in range(REDUCE_LANES):
+        entry = REDUCE_LANES - 1 - i
+        out[f"reduce_lanes[{entry}].low"], out[f"reduce_lanes[{entry}].high"] = pair(128 * i + 64)
     mask64 = (1 << 64) - 1
     if refin:
         out["reduce_128"] = reflect(xmod(127), 64)

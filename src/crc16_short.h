@@ -36,7 +36,7 @@ static inline uint64_t load_be_upto8(const uint8_t *p, size_t n)
  * words j (low qword) and j+1 (high qword) for even j, from reduce_lanes (fold_consts.h). */
 TARGET static inline vec_t word_multipliers(const struct fold_consts *k, size_t j)
 {
-    return V_LOAD(&k->reduce_lanes[3 - j / 2]);
+    return V_LOAD(&k->reduce_lanes[FOLD_REDUCE_LANES - 1 - j / 2]);
 }
 
 /* The last two words [w_{m-2} | w_{m-1}] (high | low qword) into A x^48. */

@@ -32,10 +32,10 @@ lies halfway between the last size of its run and the first of the next.
 Parameters, in order (fold_parallel_max and fold_accumulators together, then
 hybrid_qwords): among the variant runs that set them (and agree with the parameters
 chosen before), the values of least total relative loss over the (model, path, size,
-offset) cells measured under every candidate value; the generic tables' values
-(tuning/generic.h) unless others lower the mean loss by 0.5% or more.  A parameter no
-variant run measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the
-generic tables'.
+offset) cells measured under every candidate value; the values of the table the sweeps
+ran under (their JSON's tuning.table, in src/x86/tuning/) unless others lower the mean
+loss by 0.5% or more.  A parameter no variant run measured is the one the full sweeps ran
+with (their CRCFORGE_TUNE), else the swept table's.
 """
 import argparse
 import glob
@@ -49,7 +49,7 @@ from statistics import median
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TUNING_H = os.path.join(ROOT, "src", "x86", "tuning.h")
-GENERIC_H = os.path.join(ROOT, "src", "x86", "tuning", "generic.h")
+TUNING_DIR = os.path.join(ROOT, "src", "x86", "tuning")
 
 # The classes of tuning.h, in its order, with the C names of their slots.
 CLASSES = [
@@ -79,17 +79,34 @@ def header_define(path, name):
     return int(m.group(1))
 
 
-def generic_parameters():
-    """The generic tables' parameters (tuning/generic.h): those of a parameter unmeasured."""
-    with open(GENERIC_H) as f:
-        text = f.read()
-    out = {}
-    for p in PARAMS:
-        values = set(re.findall(rf"\.{p} = (\d+),", text))
-        if len(values) != 1:
-            raise SweepError(f"{GENERIC_H}: not one value of {p} in the generic tables")
-        out[p] = int(values.pop())
-    return out
+def table_parameters(table):
+    """The parameters of the table named `table` (its .family, as a sweep's JSON names the
+    table it ran under) in src/x86/tuning/: the baseline a variant must beat, and the
+    values of a parameter unmeasured."""
+    for name in sorted(os.listdir(TUNING_DIR)):
+        with open(os.path.join(TUNING_DIR, name)) as f:
+            text = f.read()
+        start = text.find(f'.family = "{table}",')
+        if start < 0:
+            continue
+        block = text[start:text.index("};", start)]
+        out = {}
+        for p in PARAMS:
+            found = re.search(rf"\.{p} = (\d+),", block)
+            if not found:
+                raise SweepError(f"{name}: table {table} has no {p}")
+            out[p] = int(found.group(1))
+        return out
+    raise SweepError(f"no table {table!r} in {TUNING_DIR}")
+
+
+def swept_table(sweeps):
+    """The one table the sweeps ran under."""
+    tables = {s.table for s in sweeps}
+    if len(tables) != 1 or None in tables:
+        raise SweepError("the sweeps ran under different tables or name none: "
+                         + ", ".join(sorted(map(str, tables))))
+    return tables.pop()
 
 
 # ---------------------------------------------------------------------------------------
@@ -145,6 +162,7 @@ class Sweep:
         self.doc = doc
         self.models = {m["name"]: m for m in doc["models"]}
         self.tune = parse_tune(doc.get("environment", {}).get("CRCFORGE_TUNE"))
+        self.table = doc.get("tuning", {}).get("table")
         self.results = [r for r in doc["results"] if r["kind"] == "crcforge"
                         and r["loop"] == "throughput"]
         self.full = any(r["implementation"] == "auto" for r in self.results)
@@ -302,9 +320,9 @@ def choose_group(variants, group, chosen):
             loss[s] += t[s] / best - 1
     mean = {s: loss[s] / len(common) for s in settings}
     winner = min(settings, key=lambda s: (mean[s], settings.index(s)))
-    baseline = tuple(generic_parameters()[p] for p in group)
+    baseline = tuple(table_parameters(swept_table(variants))[p] for p in group)
     if baseline in mean and mean[winner] > mean[baseline] - PARAM_MARGIN:
-        winner = baseline  # not worth a departure from the generic tables
+        winner = baseline  # not worth a departure from the swept table
     return dict(zip(group, winner)), mean, len(common)
 
 
@@ -412,7 +430,7 @@ def write_table(family, sweeps, bands, params, band_penalty):
 def parameters_for_table(sweeps, variants):
     """The table's parameters: chosen from the variants, else as the full sweeps ran."""
     values, notes = choose_parameters(variants)
-    generic = generic_parameters()
+    swept = table_parameters(swept_table(sweeps))
     table = {}
     for p in PARAMS:
         ran = {s.tune.get(p) for s in sweeps if s.full}
@@ -426,8 +444,8 @@ def parameters_for_table(sweeps, variants):
             table[p] = ran.pop()
             notes.append(f"{p} {table[p]}: as the full sweeps ran (no variant measured it)")
         else:
-            table[p] = generic[p]
-            notes.append(f"{p} {table[p]}: the generic tables' (not measured)")
+            table[p] = swept[p]
+            notes.append(f"{p} {table[p]}: the swept table's (not measured)")
     return {"values": values, "notes": notes, "table": table}
 
 

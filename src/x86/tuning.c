@@ -24,6 +24,7 @@
 #include "tuning/avx2-vpclmul.h"
 
 #define AVX512_TIER CRC_FEATURES_x86_vpclmul_avx512
+#define GFNI_TIER (AVX512_TIER | CRC_FEATURES_x86_gfni_avx512)
 #define AVX2_TIER CRC_FEATURES_x86_vpclmul_avx2
 #define BASE (CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_SSE41)
 
@@ -79,10 +80,11 @@ static int anyone(const struct crc_cpu_id *id, uint32_t f)
 /* First match wins: a family applies when its CPU test passes and the CPU (less any mask)
  * has every feature its table's paths execute. */
 const struct crc_x86_family crc_x86_families[] = {
-    {"zen4", BASE | AVX512_TIER, CRC_X86_TUNING_zen4, fam_zen4},
-    {"intel-spr", BASE | AVX512_TIER, CRC_X86_TUNING_intel_spr, fam_intel_spr},
+    {"zen4", BASE | GFNI_TIER, CRC_X86_TUNING_zen4, fam_zen4},
+    {"intel-spr", BASE | GFNI_TIER, CRC_X86_TUNING_intel_spr, fam_intel_spr},
     {"intel-avx512-256", BASE | AVX2_TIER, CRC_X86_TUNING_intel_avx512_256, fam_intel_256},
     {"avx2-vpclmul", BASE | AVX2_TIER, CRC_X86_TUNING_avx2_vpclmul, without_avx512},
+    {"generic-avx512-gfni", BASE | GFNI_TIER, &crc_x86_tuning_generic_avx512_gfni, anyone},
     {"generic-avx512", BASE | AVX512_TIER, &crc_x86_tuning_generic_avx512, anyone},
     {"generic-avx2", BASE | AVX2_TIER, &crc_x86_tuning_generic_avx2, anyone},
     {"generic-pclmul", BASE, &crc_x86_tuning_generic_pclmul, anyone},

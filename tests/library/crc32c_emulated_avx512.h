@@ -1,7 +1,7 @@
 /*
  * The 512-bit CRC-32C paths' logic on CPUs without AVX-512: crc32c_vpclmul_template.h
  * instantiated once more with VL 64, every 512-bit operation emulated on a pair of 256-bit
- * AVX2 vectors (fold_emulated_avx512.h's emu512) and vpternlogq's three-way xor done as
+ * AVX2 vectors (emulated_avx512.h's emu512) and vpternlogq's three-way xor done as
  * two xors.  test_crc32c runs the two paths it gives (crc32c_x86_emulated_avx512 and
  * crc32c_x86_emulated_avx512_hybrid) like the real ones, so the lane layout, the lane
  * table's use, the accumulators and the hybrid's passes of the 512-bit paths are checked
@@ -12,7 +12,8 @@
 #ifndef CRCFORGE_TEST_CRC32C_EMULATED_AVX512_H
 #define CRCFORGE_TEST_CRC32C_EMULATED_AVX512_H
 
-#include "fold_emulated_avx512.h"
+#include "emulated_avx512.h"
+#include "internal.h"
 
 static EMU_TARGET inline emu512 emu_zero(void)
 {

@@ -256,12 +256,12 @@ def test_parameters_chosen_from_variants(tmp_path):
 
 
 def test_parameters_without_variants(tmp_path):
-    # As the full sweep ran them, else the generic tables' values.
+    # As the full sweep ran them, else the swept table's values.
     full = tmp_path / "full.json"
     full.write_text(json.dumps(sweep_doc(synthetic_times(), tune="fold_accumulators=4")))
     code, out, err = run_generator("--family", "zen4", str(full))
     assert code == 0, err
-    generic = mt.generic_parameters()
+    generic = mt.table_parameters("generic-avx512")
     assert ".fold_accumulators = 4," in out
     assert f".hybrid_qwords = {generic['hybrid_qwords']}," in out
     assert f".fold_parallel_max = {generic['fold_parallel_max']}," in out
@@ -360,7 +360,7 @@ def test_table_builds_and_is_used(tmp_path, crcforge_bin):
 @pytest.mark.parametrize("worse, kept", [(0.003, True), (0.008, False)])
 def test_parameters_keep_the_generic_values_within_the_margin(tmp_path, worse, kept):
     # The generic tables' accumulators lose `worse` of the mean to 2: kept below 0.5%.
-    generic = mt.generic_parameters()
+    generic = mt.table_parameters("generic-avx512")
     long_sizes = sum(z > 4096 for z in SIZES)
     docs = []
     for a in (1, 2, 4, 8):

@@ -103,6 +103,7 @@ static void check_families(void)
          "generic-pclmul"},                                          /* Skylake-SP: no VPCLMULQDQ */
         {"GenuineIntel", 6, 0x97, avx2 | CRC_CPU_GFNI, "avx2-vpclmul"}, /* Alder Lake */
         {"GenuineIntel", 6, 0x3f, base | CRC_CPU_AVX2, "generic-pclmul"}, /* Haswell */
+        {"CentaurHauls", 7, 0x3b, avx512 | CRC_CPU_GFNI, "generic-avx512-gfni"},
         {"CentaurHauls", 7, 0x3b, avx512, "generic-avx512"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -3,4 +3,4 @@
  * serves it.  `bash scripts/tune/sweep.sh` on a CPU of this family writes this file anew
  * with the family's own table.
  */
-#define CRC_X86_TUNING_intel_spr (&crc_x86_tuning_generic_avx512)
+#define CRC_X86_TUNING_intel_spr (&crc_x86_tuning_generic_avx512_gfni)
