@@ -70,8 +70,11 @@ struct bench_subject {
     int is_peer;
     bench_fn fn;
     const void *ctx;
-    crcforge_state state; /* crcforge paths: the initial state the calls start from */
-    bench_loop_fn loop;   /* NULL: the loop calling fn; else its own instance of the loop */
+    /* crcforge paths: the name given to crcforge_impl_force before every sample and every
+     * check of the subject ("auto": the automatic choice); NULL: nothing is forced. */
+    const char *force;
+    crcforge_model *own_model; /* a custom model's copy it hashes (bench_subjects_free) */
+    bench_loop_fn loop;        /* NULL: the loop calling fn; else its own instance of the loop */
 };
 
 /* A peer library function serving one catalogue model. */
@@ -97,8 +100,12 @@ extern const size_t bench_peer_library_count;
 
 /* subjects.c: crcforge's paths for m ("auto", then every compiled path this CPU can
  * run that serves m, forced), then the peers serving m.  Returns the count written
- * (at most max). */
+ * (at most max); bench_subjects_free releases what they hold. */
 size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t max);
+void bench_subjects_free(struct bench_subject *subjects, size_t count);
+
+/* measure.c: forces the subject's path (its `force`), when it has one. */
+void bench_force(const struct bench_subject *s);
 
 /* Timing settings. */
 struct bench_config {
@@ -165,6 +172,13 @@ uint64_t bench_cycles_now(void);         /* meaningful only after a successful o
 
 /* The CPU's marketing name (/proc/cpuinfo), or "unknown CPU". */
 const char *bench_cpu_name(void);
+/* The CPU's identity as /proc/cpuinfo gives it on x86 (vendor_id, cpu family, model,
+ * stepping): what the tuning family is chosen from.  "" and -1 where unknown. */
+struct bench_cpu_id {
+    char vendor[16];
+    int family, model, stepping;
+};
+void bench_cpu_identify(struct bench_cpu_id *id);
 
 /* report.c: a run's results, as a table, CSV or JSON. */
 struct bench_run {

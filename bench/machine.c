@@ -1,6 +1,7 @@
 /* Facts about the machine a benchmark ran on: core cycles, and the CPU's name. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -58,26 +59,51 @@ uint64_t bench_cycles_now(void)
     return count;
 }
 
+/* The value of the first /proc/cpuinfo line whose key is `key`, or 0 when there is none. */
+static int cpuinfo_field(const char *key, char *out, size_t n)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return 0;
+    char line[512];
+    int found = 0;
+    const size_t klen = strlen(key);
+    while (!found && fgets(line, sizeof line, f) != NULL) {
+        if (strncmp(line, key, klen) != 0)
+            continue;
+        const char *v = line + klen + strspn(line + klen, " \t");
+        if (*v != ':')
+            continue; /* a longer key: "model name" when asking for "model" */
+        v += 1 + strspn(v + 1, " \t");
+        snprintf(out, n, "%.*s", (int)strcspn(v, "\n"), v);
+        found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
 const char *bench_cpu_name(void)
 {
     static char name[128];
-    if (name[0] != '\0')
-        return name;
-    snprintf(name, sizeof name, "unknown CPU");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
-        return name;
-    char line[512];
-    while (fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "model name", 10) != 0)
-            continue;
-        const char *v = strchr(line, ':');
-        if (v == NULL)
-            break;
-        v += strspn(v + 1, " \t") + 1;
-        snprintf(name, sizeof name, "%.*s", (int)strcspn(v, "\n"), v);
-        break;
-    }
-    fclose(f);
+    if (name[0] == '\0' && !cpuinfo_field("model name", name, sizeof name))
+        snprintf(name, sizeof name, "unknown CPU");
     return name;
+}
+
+static int cpuinfo_number(const char *key)
+{
+    char v[32], *end;
+    if (!cpuinfo_field(key, v, sizeof v))
+        return -1;
+    long n = strtol(v, &end, 0);
+    return end != v && *end == '\0' && n >= 0 && n <= 0xffff ? (int)n : -1;
+}
+
+void bench_cpu_identify(struct bench_cpu_id *id)
+{
+    if (!cpuinfo_field("vendor_id", id->vendor, sizeof id->vendor))
+        id->vendor[0] = '\0';
+    id->family = cpuinfo_number("cpu family");
+    id->model = cpuinfo_number("model");
+    id->stepping = cpuinfo_number("stepping");
 }

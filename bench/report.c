@@ -1,6 +1,7 @@
 /* A benchmark run as an aligned terminal table, as CSV, and as JSON. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
 
@@ -175,6 +176,11 @@ void bench_print_table(FILE *f, const struct bench_run *run)
         fprintf(f, " %s%s", crcforge_impl_name(i),
                 crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : " (not runnable here)");
     fprintf(f, "\n");
+    fprintf(f, "tuning: family %s, table %s", crcforge_tuning_family(), crcforge_tuning_table());
+    const char *tune = getenv("CRCFORGE_TUNE");
+    if (tune != NULL && *tune != '\0')
+        fprintf(f, ", CRCFORGE_TUNE=%s", tune);
+    fprintf(f, "\n");
     const char *forced = getenv("CRCFORGE_IMPL");
     if (forced != NULL && *forced != '\0')
         fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
@@ -242,11 +248,37 @@ static void json_string(FILE *f, const char *s)
 
 void bench_print_json(FILE *f, const struct bench_run *run)
 {
-    fprintf(f, "{\n  \"tool\": \"crcforge bench\",\n  \"version\": \"%s\",\n  \"cpu\": ",
-            CRCFORGE_VERSION);
+    char date[32];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    fprintf(f, "{\n  \"tool\": \"crcforge bench\",\n  \"version\": \"%s\",\n  \"date\": \"%s\","
+               "\n  \"cpu\": ",
+            CRCFORGE_VERSION, date);
     json_string(f, run->cpu);
     fprintf(f, ",\n  \"features\": ");
     json_string(f, crcforge_cpu_features());
+    struct bench_cpu_id id;
+    bench_cpu_identify(&id);
+    fprintf(f, ",\n  \"cpu_id\": {\"vendor\": ");
+    json_string(f, id.vendor);
+    fprintf(f, ", \"family\": %d, \"model\": %d, \"stepping\": %d}", id.family, id.model,
+            id.stepping);
+    fprintf(f, ",\n  \"tuning\": {\"family\": ");
+    json_string(f, crcforge_tuning_family());
+    fprintf(f, ", \"table\": ");
+    json_string(f, crcforge_tuning_table());
+    fprintf(f, "}");
+    /* The variables that change what is measured, as they were set. */
+    static const char *const variables[] = {"CRCFORGE_TUNE", "CRCFORGE_IMPL", "CRCFORGE_CPU_MASK"};
+    fprintf(f, ",\n  \"environment\": {");
+    for (size_t i = 0, n = 0; i < sizeof variables / sizeof *variables; i++) {
+        const char *v = getenv(variables[i]);
+        if (v == NULL)
+            continue;
+        fprintf(f, "%s\"%s\": ", n++ ? ", " : "", variables[i]);
+        json_string(f, v);
+    }
+    fprintf(f, "}");
     fprintf(f, ",\n  \"cycles\": ");
     if (run->cycles_note)
         json_string(f, run->cycles_note);
@@ -266,6 +298,20 @@ void bench_print_json(FILE *f, const struct bench_run *run)
             json_string(f, p->why_not);
         }
         fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n  \"models\": [");
+    const crcforge_model *models[MAX_GROUP];
+    size_t nm;
+    DISTINCT(models, nm, MAX_GROUP, model, 1);
+    for (size_t i = 0; i < nm; i++) {
+        const crcforge_params *p = crcforge_model_params(models[i]);
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_string(f, crcforge_model_name(models[i]));
+        fprintf(f, ", \"width\": %u, \"poly\": \"0x%llx\", \"init\": \"0x%llx\", "
+                   "\"refin\": %s, \"refout\": %s, \"xorout\": \"0x%llx\"}",
+                p->width, (unsigned long long)p->poly, (unsigned long long)p->init,
+                p->refin ? "true" : "false", p->refout ? "true" : "false",
+                (unsigned long long)p->xorout);
     }
     fprintf(f, "\n  ],\n  \"results\": [");
     for (size_t i = 0; i < run->count; i++) {

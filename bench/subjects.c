@@ -6,19 +6,16 @@
 
 #include "bench.h"
 
-/* Every crcforge path is called as a user would stream one buffer: a copy of the
- * prepared state (which pins the path), one update, final. */
-static uint64_t crcforge_path(const void *ctx, const uint8_t *buf, size_t len)
-{
-    crcforge_state s = ((const struct bench_subject *)ctx)->state;
-    crcforge_update(&s, buf, len);
-    return crcforge_final(&s);
-}
-
-/* "auto" of a fixed algorithm is its public one-shot entry, the call its users make (and
- * the way every peer is called); other models stream through crcforge_update. */
+/*
+ * Every crcforge subject, "auto" and each path, is called as users call crcforge: a fixed
+ * algorithm through its public one-shot entry, any other model through crcforge_checksum.
+ * Its path is forced (crcforge_impl_force) before each of its samples and checks
+ * (measure.c), so that "auto" and the path it picks pay the same entry and differ only by
+ * the choice.  A custom model keeps the path it was first resolved on whatever is forced
+ * later, so each subject of one hashes a copy of its own, resolved while its path is forced.
+ */
 #define FIXED_ENTRY(fn)                                                                  \
-    static uint64_t auto_##fn(const void *ctx, const uint8_t *buf, size_t len)          \
+    static uint64_t entry_##fn(const void *ctx, const uint8_t *buf, size_t len)         \
     {                                                                                   \
         (void)ctx;                                                                      \
         return crcforge_##fn(0, buf, len);                                              \
@@ -29,40 +26,60 @@ FIXED_ENTRY(crc64_nvme)
 FIXED_ENTRY(crc64_xz)
 FIXED_ENTRY(crc16_xmodem)
 
-static bench_fn auto_entry(const crcforge_model *m)
+static uint64_t entry_checksum(const void *ctx, const uint8_t *buf, size_t len)
+{
+    return crcforge_checksum(ctx, buf, len);
+}
+
+static bench_fn entry(const crcforge_model *m)
 {
     static const struct {
         const char *alias;
         bench_fn fn;
-    } fixed[] = {{"crc32c", auto_crc32c},         {"crc32", auto_crc32},
-                 {"crc64-nvme", auto_crc64_nvme}, {"crc64-xz", auto_crc64_xz},
-                 {"crc16-xmodem", auto_crc16_xmodem}};
+    } fixed[] = {{"crc32c", entry_crc32c},         {"crc32", entry_crc32},
+                 {"crc64-nvme", entry_crc64_nvme}, {"crc64-xz", entry_crc64_xz},
+                 {"crc16-xmodem", entry_crc16_xmodem}};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         if (crcforge_model_find(fixed[i].alias) == m)
             return fixed[i].fn;
-    return crcforge_path;
+    return entry_checksum;
+}
+
+/* What "auto" forces: the automatic choice, or CRCFORGE_IMPL's path when it names one this
+ * CPU runs (then "auto" is that path, as for every other program). */
+static const char *automatic(void)
+{
+    const char *env = getenv("CRCFORGE_IMPL");
+    return env != NULL && crcforge_impl_runnable(env) ? env : "auto";
+}
+
+static struct bench_subject crcforge_subject(const crcforge_model *m, const char *name,
+                                             const char *force)
+{
+    struct bench_subject s = {.fn = entry(m), .ctx = m, .force = force};
+    snprintf(s.name, sizeof s.name, "%s", name);
+    if (crcforge_model_find(crcforge_model_name(m)) != m) { /* custom */
+        s.own_model = crcforge_model_new(crcforge_model_params(m), NULL);
+        if (s.own_model == NULL)
+            abort(); /* its parameters were valid a moment ago: out of memory */
+        bench_force(&s);
+        crcforge_impl_chosen(s.own_model); /* resolved, for good, on the forced path */
+        s.ctx = s.own_model;
+    }
+    return s;
 }
 
 size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t max)
 {
     size_t n = 0;
-    if (n < max) {
-        out[n] = (struct bench_subject){.name = "auto", .fn = auto_entry(m)};
-        crcforge_init(&out[n].state, m);
-        out[n].ctx = &out[n];
-        n++;
-    }
+    if (n < max)
+        out[n++] = crcforge_subject(m, "auto", automatic());
     for (size_t i = 0; i < crcforge_impl_count() && n < max; i++) {
         const char *name = crcforge_impl_name(i);
-        if (crcforge_init_impl(&out[n].state, m, name, NULL) != 0)
-            continue; /* does not serve m, or this CPU cannot run it */
-        snprintf(out[n].name, sizeof out[n].name, "%s", name);
-        out[n].is_peer = 0;
-        out[n].fn = crcforge_path;
-        out[n].loop = NULL;
-        out[n].ctx = &out[n];
-        n++;
+        if (crcforge_impl_runnable(name) && crcforge_impl_supports(name, m))
+            out[n++] = crcforge_subject(m, name, name);
     }
+    crcforge_impl_force(automatic(), NULL);
     for (size_t i = 0; i < bench_peer_count && n < max; i++) {
         const struct bench_peer *p = &bench_peers[i];
         if (crcforge_model_find(p->model) != m)
@@ -74,6 +91,14 @@ size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t
     return n;
 }
 
+void bench_subjects_free(struct bench_subject *subjects, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        crcforge_model_free(subjects[i].own_model);
+        subjects[i].own_model = NULL;
+    }
+}
+
 int bench_verify(const struct bench_subject *s, const crcforge_model *m, const uint8_t *buf,
                  size_t len, uint64_t *got, uint64_t *want)
 {
@@ -81,6 +106,7 @@ int bench_verify(const struct bench_subject *s, const crcforge_model *m, const u
     crcforge_init_impl(&ref, m, "portable", NULL); /* always valid */
     crcforge_update(&ref, buf, len);
     *want = crcforge_final(&ref);
+    bench_force(s);
     *got = s->fn(s->ctx, buf, len);
     return *got == *want ? 0 : -1;
 }
@@ -106,6 +132,7 @@ void bench_measure(const struct bench_config *cfg, const struct bench_subject *s
     }
     struct bench_input in = {buf, len, 0, 1};
     bench_time(cfg, subjects, count, &in, mismatch, timings);
+    crcforge_impl_force(automatic(), NULL); /* as it was: the subjects forced their paths */
     for (size_t i = 0; i < count; i++) {
         results[i].iterations = timings[i].iterations;
         results[i].ns_best = timings[i].ns_best;

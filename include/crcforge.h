@@ -163,6 +163,12 @@ CRCFORGE_API int crcforge_impl_force(const char *name, const char **why);
 CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
                                     const char **why);
 
+/* The CPU family whose tuning table chose the paths by length ("zen4", "avx2-vpclmul",
+ * ...; "none" where paths are not tuned per family), and the table it uses: its own, or,
+ * until the family is measured, the generic table of its tier ("generic-avx2", ...). */
+CRCFORGE_API const char *crcforge_tuning_family(void);
+CRCFORGE_API const char *crcforge_tuning_table(void);
+
 /* CPU features found, as a space-separated list of names ("sse4.2 pclmulqdq ..."). */
 CRCFORGE_API const char *crcforge_cpu_features(void);
 

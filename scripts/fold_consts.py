@@ -3,24 +3,34 @@
 
 Plain polynomial arithmetic over GF(2) on Python integers (bit i = coefficient of x^i),
 following the definitions written in src/fold_consts.h, not the C code's loops:
-struct fold_consts (every field) and struct crc32_join (the crc32 instruction's stream
-joins).  tests/library/test_fold_consts.py compares these numbers with the library's.
+struct fold_consts (every field), struct crc32_join (the crc32 instruction's stream
+joins) and struct crc32_lanes (lane multipliers onto the last lane).
+tests/library/test_fold_consts.py compares these numbers with the library's.
+
+An MSB-first model's constants are followed in the library by those of its mirror, the
+reflected model of the same polynomial: constants(width, poly, 1).
 
 Usage: scripts/fold_consts.py WIDTH POLY REFIN   (POLY in hex; REFIN 0 or 1)
        scripts/fold_consts.py --join POLY         (a reflected 32-bit model)
-prints one line per field: NAME VALUE (hex), in the order of FIELDS (JOIN_FIELDS).
+       scripts/fold_consts.py --lanes POLY        (a reflected 32-bit model, POLY odd)
+prints one line per field: NAME VALUE (hex), in the order of FIELDS (JOIN_FIELDS,
+LANES_FIELDS).
 """
 import sys
 
 FOLD_DISTANCES = (128, 256, 512, 1024, 2048, 4096)
-FIELDS = ([f"fold_across_{d}_bits.{half}" for d in FOLD_DISTANCES for half in ("low", "high")]
+REDUCE_LANES = 256
+FIELDS = ([f"reduce_lanes[{i}].{half}" for i in range(REDUCE_LANES) for half in ("low", "high")]
+          + [f"fold_across_{d}_bits.{half}" for d in FOLD_DISTANCES for half in ("low", "high")]
           + ["reduce_128"]
-          + [f"reduce_lanes[{i}].{half}" for i in range(4) for half in ("low", "high")]
           + ["barrett_quotient", "barrett_poly", "barrett_poly_x0"]
           + [f"x8_pow2k[{k}]" for k in range(64)]
           + ["msb_barrett_quotient", "msb_barrett_poly"])
 JOIN_MAX = 4096
 JOIN_FIELDS = [f"join[{i}].{k}" for i in range(JOIN_MAX // 8) for k in ("by_l", "by_2l", "by_3l")]
+LANES_MAX = 256
+LANES_FIELDS = ([f"lane[{i}].{half}" for i in range(LANES_MAX) for half in ("low", "high")]
+                + [f"shift[{i}]" for i in range(LANES_MAX)])
 
 
 def degree(a):
@@ -69,7 +79,7 @@ def constants(width, poly, refin):
     g = ((1 << width) | poly) << (64 - width)  # G' = G * x^(64 - width), degree 64
 
     def xmod(k):
-        return divmod_poly(1 << k, g)[1]
+        return xpow_mod(k, g)
 
     def xdiv(k):
         return divmod_poly(1 << k, g)[0]
@@ -83,8 +93,10 @@ def constants(width, poly, refin):
     out = {}
     for d in FOLD_DISTANCES:
         out[f"fold_across_{d}_bits.low"], out[f"fold_across_{d}_bits.high"] = pair(d)
-    for i in range(4):
-        out[f"reduce_lanes[{i}].low"], out[f"reduce_lanes[{i}].high"] = pair(64 + 128 * (3 - i))
+    # entry REDUCE_LANES - 1 - i: the lane with i lanes after it, straight to the end
+    for i in range(REDUCE_LANES):
+        entry = REDUCE_LANES - 1 - i
+        out[f"reduce_lanes[{entry}].low"], out[f"reduce_lanes[{entry}].high"] = pair(128 * i + 64)
     mask64 = (1 << 64) - 1
     if refin:
         out["reduce_128"] = reflect(xmod(127), 64)
@@ -118,10 +130,42 @@ def join_constants(poly):
     return out
 
 
+def inverse_mod(a, g):
+    """a^-1 mod g by the extended Euclidean algorithm (a and g coprime)."""
+    r0, r1, s0, s1 = g, a, 0, 1
+    while r1:
+        q, r = divmod_poly(r0, r1)
+        r0, r1 = r1, r
+        product = 0  # q * s1, carry-less
+        for i in range(q.bit_length()):
+            if q >> i & 1:
+                product ^= s1 << i
+        s0, s1 = s1, s0 ^ product
+    assert r0 == 1, "not invertible"
+    return divmod_poly(s0, g)[1]
+
+
+def lanes_constants(poly):
+    """struct crc32_lanes of a reflected 32-bit model: lane[255 - d] multiplies a 16-byte
+    lane d lanes before the last onto it, modulo P (reflected: low = x^(128d + 63),
+    high = x^(128d - 1), x^-1 being P's inverse of x); shift[N - 1] shifts a CRC past N
+    lanes: reflect32(x^(128N - 33) mod P)."""
+    p = (1 << 32) | poly
+    x_inverse = inverse_mod(2, p)
+    out = {}
+    for d in range(LANES_MAX):
+        high = mulmod(xpow_mod(128 * d, p), x_inverse, p)  # x^(128d - 1)
+        out[f"lane[{LANES_MAX - 1 - d}].low"] = reflect(xpow_mod(128 * d + 63, p), 64)
+        out[f"lane[{LANES_MAX - 1 - d}].high"] = reflect(high, 64)
+        out[f"shift[{d}]"] = reflect(xpow_mod(128 * (d + 1) - 33, p), 32)
+    return out
+
+
 def main(argv):
-    if len(argv) == 3 and argv[1] == "--join":
-        c = join_constants(int(argv[2], 16))
-        for name in JOIN_FIELDS:
+    if len(argv) == 3 and argv[1] in ("--join", "--lanes"):
+        join = argv[1] == "--join"
+        c = (join_constants if join else lanes_constants)(int(argv[2], 16))
+        for name in JOIN_FIELDS if join else LANES_FIELDS:
             print(f"{name} {c[name]:016x}")
         return
     if len(argv) != 4:

@@ -1,4 +1,6 @@
 /* Entry points: the fixed algorithms, one-shot and streaming CRCs of any model. */
+#include <string.h>
+
 #include "internal.h"
 
 /* The register holds the CRC in the model's input bit order (see internal.h). */
@@ -31,7 +33,56 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
         return (type)crcforge_combine(model, crc1, crc2, len2);                         \
     }
 
-FIXED_ALGORITHM(crcforge_crc32c, uint32_t, crc_model_crc32c, 0xffffffffu)
+#if defined(__x86_64__)
+/* One chain of the crc32 instruction (SSE4.2) over p[0..n), in code compiled for any
+ * x86-64: run only when the selected path says its short inputs are exactly this
+ * (crc32_below), so only on a CPU with SSE4.2.  Inline assembly rather than the
+ * intrinsic, so that no SSE4.2 instruction can appear outside that branch. */
+static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t n)
+{
+    uint64_t c = crc;
+    for (; n >= 8; n -= 8, p += 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        __asm__("crc32q %1, %0" : "+r"(c) : "rm"(v));
+    }
+    uint32_t r = (uint32_t)c;
+    if (n & 4) {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        __asm__("crc32l %1, %0" : "+r"(r) : "rm"(v));
+        p += 4;
+    }
+    if (n & 2) {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        __asm__("crc32w %1, %0" : "+r"(r) : "rm"(v));
+        p += 2;
+    }
+    if (n & 1)
+        __asm__("crc32b %1, %0" : "+r"(r) : "rm"(*p));
+    return r;
+}
+#endif
+
+/* CRC-32C: short inputs that the selected path would run on one crc32 chain are run
+ * here, saving the call (the header's inline path is the same loop). */
+uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
+{
+    const crcforge_model *m = crc_model_crc32c;
+    const struct crc_impl *impl = crc_selected(m);
+#if defined(__x86_64__)
+    if (len < impl->crc32_below)
+        return ~crc32c_chain_here(~crc, buf, len);
+#endif
+    return (uint32_t)impl->update(m, (uint32_t)~crc, buf, len) ^ 0xffffffffu;
+}
+
+uint32_t crcforge_crc32c_combine(uint32_t crc1, uint32_t crc2, uint64_t len2)
+{
+    return (uint32_t)crcforge_combine(crc_model_crc32c, crc1, crc2, len2);
+}
+
 FIXED_ALGORITHM(crcforge_crc32, uint32_t, crc_model_crc32, 0xffffffffu)
 FIXED_ALGORITHM(crcforge_crc64_nvme, uint64_t, crc_model_crc64_nvme, ~(uint64_t)0)
 FIXED_ALGORITHM(crcforge_crc64_xz, uint64_t, crc_model_crc64_xz, ~(uint64_t)0)

@@ -46,7 +46,31 @@ static uint32_t detect(void)
         f |= CRC_CPU_AVX512BW;
     if (os_zmm && (b & bit_AVX512VL))
         f |= CRC_CPU_AVX512VL;
+    if (c & bit_GFNI)
+        f |= CRC_CPU_GFNI;
     return f;
+}
+
+void crc_cpu_identify(struct crc_cpu_id *id)
+{
+    uint32_t a, b, c, d;
+    memset(id, 0, sizeof *id);
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return;
+    memcpy(id->vendor, &b, 4);
+    memcpy(id->vendor + 4, &d, 4);
+    memcpy(id->vendor + 8, &c, 4);
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return;
+    /* The display family and model: the extended fields count when the base family is
+     * 15 (and, for the model, 6 as well). */
+    unsigned family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    if (family == 0x6 || family >= 0xf)
+        model |= ((a >> 16) & 0xf) << 4;
+    id->family = family;
+    id->model = model;
 }
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
@@ -97,6 +121,12 @@ static uint32_t detect(void)
     return CRC_CPU_KNOWN;
 }
 #endif
+#if !defined(__x86_64__) && !defined(__i386__)
+void crc_cpu_identify(struct crc_cpu_id *id)
+{
+    memset(id, 0, sizeof *id);
+}
+#endif
 
 static const struct {
     uint32_t bit;
@@ -107,7 +137,7 @@ static const struct {
     {CRC_CPU_AVX512F, "avx512f"},     {CRC_CPU_AVX512BW, "avx512bw"},
     {CRC_CPU_AVX512VL, "avx512vl"},   {CRC_CPU_VPCLMUL, "vpclmulqdq"},
     {CRC_CPU_ARM_CRC32, "crc32"},     {CRC_CPU_ARM_PMULL, "pmull"},
-    {CRC_CPU_ARM_SHA3, "sha3"},
+    {CRC_CPU_ARM_SHA3, "sha3"},       {CRC_CPU_GFNI, "gfni"},
 };
 
 /* CRCFORGE_CPU_MASK: the features to keep, names separated by commas or spaces, or
@@ -182,3 +212,16 @@ const char *crcforge_cpu_features(void)
     }
     return text;
 }
+
+#if !defined(__x86_64__)
+/* Paths are tuned per CPU family on x86 only (x86/tuning.c). */
+const char *crcforge_tuning_family(void)
+{
+    return "none";
+}
+
+const char *crcforge_tuning_table(void)
+{
+    return "none";
+}
+#endif

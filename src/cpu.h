@@ -17,6 +17,8 @@ enum {
     CRC_CPU_ARM_CRC32 = 1u << 9,
     CRC_CPU_ARM_PMULL = 1u << 10,
     CRC_CPU_ARM_SHA3 = 1u << 11,
+    CRC_CPU_GFNI = 1u << 12,
+    CRC_CPU_NEVER = 1u << 31, /* never present: the features of a stand-in, not a path */
 };
 
 /*
@@ -50,6 +52,11 @@ enum {
 #else
 #define CRC_CPU_BUILD_AVX512 0
 #endif
+#if defined(__GFNI__)
+#define CRC_CPU_BUILD_GFNI CRC_CPU_GFNI
+#else
+#define CRC_CPU_BUILD_GFNI 0
+#endif
 #if defined(__VPCLMULQDQ__)
 #define CRC_CPU_BUILD_VPCLMUL CRC_CPU_VPCLMUL
 #else
@@ -73,6 +80,7 @@ enum {
 #define CRC_CPU_GUARANTEED                                                                 \
     ((uint32_t)(CRC_CPU_BUILD_SSE41 | CRC_CPU_BUILD_SSE42 | CRC_CPU_BUILD_PCLMUL |         \
                 CRC_CPU_BUILD_AVX2 | CRC_CPU_BUILD_AVX512 | CRC_CPU_BUILD_VPCLMUL |        \
+                CRC_CPU_BUILD_GFNI |                                                       \
                 CRC_CPU_BUILD_ARM_CRC32 | CRC_CPU_BUILD_ARM_PMULL | CRC_CPU_BUILD_ARM_SHA3))
 
 /* The features in use: detected by CPUID/XGETBV (or getauxval) on the first query, less
@@ -87,6 +95,14 @@ static inline int crc_cpu_has(uint32_t features)
     const uint32_t query = features & ~CRC_CPU_GUARANTEED;
     return query == 0 || (crc_cpu_features() & query) == query;
 }
+
+/* Who made the CPU and which one it is (CPUID leaves 0 and 1 on x86: the vendor string and
+ * the display family and model); elsewhere an empty vendor and zeros. */
+struct crc_cpu_id {
+    char vendor[13];
+    unsigned family, model;
+};
+void crc_cpu_identify(struct crc_cpu_id *id);
 
 /* Whether the CPU's features have been queried (CPUID, getauxval) in this process: the
  * tests' way to see that guaranteed features need none. */

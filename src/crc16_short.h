@@ -8,7 +8,7 @@
  * reduce_lanes for the word multipliers, the MSB-first Barrett pair.
  *
  * The including file defines first:
- *   TARGET (the function attributes) and RUNNABLE (the kernel's CPU check);
+ *   TARGET (the function attributes) and SHORT_FEATURES (the CRC_CPU_* bits it executes);
  *   vec_t, a 128-bit vector, and its operations: V_LOAD(p) 16 bytes, V_PAIR(lo, hi)
  *   from two qwords (lo the low one), V_XOR, V_OR, V_SHUFFLE(x, idx) (bytes of x picked
  *   by idx, zero for an out-of-range index), V_BRACES(x) (0xff where a byte is '{'),
@@ -36,7 +36,7 @@ static inline uint64_t load_be_upto8(const uint8_t *p, size_t n)
  * words j (low qword) and j+1 (high qword) for even j, from reduce_lanes (fold_consts.h). */
 TARGET static inline vec_t word_multipliers(const struct fold_consts *k, size_t j)
 {
-    return V_LOAD(&k->reduce_lanes[3 - j / 2]);
+    return V_LOAD(&k->reduce_lanes[FOLD_REDUCE_LANES - 1 - j / 2]);
 }
 
 /* The last two words [w_{m-2} | w_{m-1}] (high | low qword) into A x^48. */
@@ -194,10 +194,7 @@ TARGET static uint64_t crc16_short_update(const crcforge_model *m, uint64_t reg,
             return crc16_short_update(m, reg, p, n);                                    \
         return fold_update_##FOLD(m, reg, p, n);                                        \
     }                                                                                   \
-    static int runnable_##SUFFIX(void)                                                  \
-    {                                                                                   \
-        return RUNNABLE() && crc_impl_fold_##FOLD.runnable();                           \
-    }                                                                                   \
     const struct crc_impl crc_impl_crc16_xmodem_##SUFFIX = {                            \
-        "crc16_xmodem_" #SUFFIX, runnable_##SUFFIX, crc16_xmodem_serves, update_##SUFFIX, \
-        &crc16_short_keyslot}
+        .name = "crc16_xmodem_" #SUFFIX, .features = SHORT_FEATURES | CRC_FEATURES_##FOLD, \
+        .supports = crc16_xmodem_serves, .update = update_##SUFFIX,                     \
+        .keyslot = &crc16_short_keyslot}

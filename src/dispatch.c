@@ -15,6 +15,7 @@
 
 #if defined(__x86_64__)
 #include "x86/impls.h"
+#include "x86/tuning.h"
 #else
 #define CRC_X86_IMPLS
 #endif
@@ -46,7 +47,7 @@ const char *crc_impl_unusable(const struct crc_impl *impl)
 {
     if (impl == NULL)
         return "unknown implementation (see `crcforge cpu --impls`)";
-    if (!impl->runnable())
+    if (!crc_impl_runnable(impl))
         return "this CPU cannot run that implementation";
     return NULL;
 }
@@ -57,23 +58,20 @@ static uint64_t resolve_then_update(const crcforge_model *m, uint64_t reg, const
     return crc_impl_resolve(m)->update(m, reg, p, n);
 }
 
-static int never(void)
-{
-    return 0;
-}
-
 static int no_model(const crcforge_model *m)
 {
     (void)m;
     return 0;
 }
 
-const struct crc_impl crc_impl_unresolved = {"unresolved", never, no_model, resolve_then_update,
-                                             NULL};
+const struct crc_impl crc_impl_unresolved = {
+    .name = "unresolved", .features = CRC_CPU_NEVER, .supports = no_model,
+    .update = resolve_then_update};
 
 /* The forced path, NULL for the automatic choice, or `environment_unread` until
  * CRCFORGE_IMPL has been read (unless crcforge_impl_force came first). */
-static const struct crc_impl environment_unread = {"unread", never, no_model, NULL, NULL};
+static const struct crc_impl environment_unread = {
+    .name = "unread", .features = CRC_CPU_NEVER, .supports = no_model};
 static _Atomic(const struct crc_impl *) forced = &environment_unread;
 
 static const struct crc_impl *forced_from_environment(void)
@@ -110,8 +108,16 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
         if (force->supports(m))
             chosen = force;
     } else {
+#if defined(__x86_64__)
+        /* The CPU family's bands of paths by length, where its table serves m. */
+        const struct crc_impl *tuned = crc_x86_tuned_impl(m);
+        if (tuned != NULL) {
+            atomic_store_explicit(&((crcforge_model *)m)->impl, tuned, memory_order_release);
+            return tuned;
+        }
+#endif
         for (size_t i = 0; i < REGISTRY_SIZE; i++) {
-            if (registry[i]->supports(m) && registry[i]->runnable()) {
+            if (registry[i]->supports(m) && crc_impl_runnable(registry[i])) {
                 chosen = registry[i];
                 break;
             }
@@ -134,7 +140,7 @@ const char *crcforge_impl_name(size_t i)
 int crcforge_impl_runnable(const char *name)
 {
     const struct crc_impl *impl = crc_impl_lookup(name);
-    return impl != NULL && impl->runnable();
+    return impl != NULL && crc_impl_runnable(impl);
 }
 
 int crcforge_impl_supports(const char *name, const crcforge_model *m)
@@ -164,6 +170,9 @@ int crcforge_impl_force(const char *name, const char **why)
         }
     }
     atomic_store(&forced, impl);
+#if defined(__x86_64__)
+    crc_x86_tuning_reset(); /* a CPU mask set before forcing may change the family */
+#endif
     /* Re-resolve the catalogue on next use; custom models resolved before keep theirs. */
     for (size_t i = 0; i < crc_catalogue_count; i++)
         atomic_store(&crc_catalogue[i].impl, &crc_impl_unresolved);

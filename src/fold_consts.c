@@ -10,6 +10,11 @@ int fold_supported(const crcforge_model *m)
     return m->p.width >= 8 && m->p.width <= 64;
 }
 
+int fold_msb_first_supported(const crcforge_model *m)
+{
+    return fold_supported(m) && !m->p.refin;
+}
+
 static struct fold_pair fold_pair_for(unsigned d, const crcforge_params *p)
 {
     struct fold_pair f;
@@ -36,8 +41,8 @@ void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
     c->fold_across_1024_bits = fold_pair_for(1024, p);
     c->fold_across_2048_bits = fold_pair_for(2048, p);
     c->fold_across_4096_bits = fold_pair_for(4096, p);
-    for (unsigned i = 0; i < 4; i++)
-        c->reduce_lanes[i] = fold_pair_for(64 + 128 * (3 - i), p);
+    for (unsigned i = 0; i < FOLD_REDUCE_LANES; i++)
+        c->reduce_lanes[FOLD_REDUCE_LANES - 1 - i] = fold_pair_for(128 * i + 64, p);
     if (lsb) {
         c->reduce_128 = crc_reflect(gf2_xpow_mod_lifted(127, p), 64);
         /* floor(x^127 / G') = floor(x^128 / G') / x: the x^64 term becomes bit 63. */
@@ -58,15 +63,23 @@ void fold_consts_compute(struct fold_consts *c, const crcforge_params *p)
     c->msb_barrett_poly = low;
 }
 
-static void fill_fold_consts(void *c, const void *m)
+/* The model's constants, and an MSB-first model's mirror after them (fold_consts_mirror). */
+static void fill_fold_consts(void *obj, const void *model)
 {
-    fold_consts_compute(c, &((const crcforge_model *)m)->p);
+    struct fold_consts *c = obj;
+    const crcforge_params *p = &((const crcforge_model *)model)->p;
+    fold_consts_compute(c, p);
+    if (!p->refin) {
+        crcforge_params mirror = *p;
+        mirror.refin = mirror.refout = 1;
+        fold_consts_compute(c + 1, &mirror);
+    }
 }
 
 const struct fold_consts *fold_consts_build(const crcforge_model *m)
 {
-    return crc_once((crc_once_slot *)&m->consts, sizeof(struct fold_consts), fill_fold_consts,
-                    m);
+    return crc_once((crc_once_slot *)&m->consts,
+                    (m->p.refin ? 1 : 2) * sizeof(struct fold_consts), fill_fold_consts, m);
 }
 
 void crc32_join_compute(struct crc32_join *j, const crcforge_params *p)
@@ -95,10 +108,50 @@ const struct crc32_join *crc32_join_build(const crcforge_model *m)
     return crc_once((crc_once_slot *)&m->join, sizeof(struct crc32_join), fill_join, m);
 }
 
-const uint8_t crc_shift_table[48] __attribute__((aligned(16))) = {
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p)
+{
+    /* x^-1 mod P = (P - 1) / x: x^(width-1) + poly / x. */
+    const uint64_t x_inverse = (uint64_t)1 << (p->width - 1) | p->poly >> 1;
+    const uint64_t x128 = crc_xpow_mod(128, p);
+    uint64_t low = crc_xpow_mod(63, p), high = x_inverse; /* d = 0 */
+    uint64_t shift = crc_xpow_mod(128 - 33, p);
+    for (size_t d = 0; d < CRC32_LANES_MAX; d++) {
+        l->lane[CRC32_LANES_MAX - 1 - d].low = crc_reflect(low, 64);
+        l->lane[CRC32_LANES_MAX - 1 - d].high = crc_reflect(high, 64);
+        l->shift[d] = (uint32_t)crc_reflect(shift, 32);
+        low = crc_mulmod(low, x128, p);
+        high = crc_mulmod(high, x128, p);
+        shift = crc_mulmod(shift, x128, p);
+    }
+}
+
+crc_once_slot crc32c_lanes_slot;
+
+static void fill_crc32c_lanes(void *buffer, const void *unused)
+{
+    (void)unused;
+    crc32_lanes_compute((struct crc32_lanes *)crc32c_lanes_in(buffer), &crc_model_crc32c->p);
+}
+
+const struct crc32_lanes *crc32c_lanes_build(void)
+{
+    return crc32c_lanes_in(crc_once(&crc32c_lanes_slot, sizeof(struct crc32_lanes) + 63,
+                                    fill_crc32c_lanes, NULL));
+}
+
+#define CRC_X16 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+const uint8_t crc_shift_table[64] __attribute__((aligned(16))) = {
+    CRC_X16, CRC_X16,
     0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    CRC_X16,
+};
+
+const uint8_t crc_qword_window[128] __attribute__((aligned(16))) = {
+    CRC_X16, CRC_X16, CRC_X16, CRC_X16,
+    0,    1,    2,    3,    4,    5,    6,    7,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    CRC_X16, CRC_X16, CRC_X16,
+#undef CRC_X16
 };
 
 const uint8_t crc_reverse_window[32] __attribute__((aligned(16))) = {

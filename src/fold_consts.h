@@ -2,9 +2,10 @@
  * The one layout of derived constants: everything a kernel multiplies by, computed at run
  * time from a model's polynomial (with gf2.h's arithmetic) into one struct per model,
  * built on first use (crc_once): the folding kernels of every ISA (x86/fold_template.h,
- * arm/fold_template.h), the short CRC-16 kernels (crc16_short.h), the CRC-32C kernels
- * beside folding (x86/crc32c_hybrid.c) and combine (combine.c) all read it; the joins of
- * the crc32 instruction's streams have a table of their own below (struct crc32_join).
+ * arm/fold_template.h), the short CRC-16 kernels (crc16_short.h) and combine (combine.c)
+ * all read it; the kernels on the crc32 instruction have tables of their own below: the
+ * joins of its streams (struct crc32_join) and, for CRC-32C's vector paths, lane
+ * multipliers onto the last lane (struct crc32_lanes).
  * Architecture-neutral: plain uint64_t; a kernel loads a `struct fold_pair` as one
  * 128-bit vector (low qword first) and broadcasts it to wider vectors.
  *
@@ -32,6 +33,10 @@
  *  - End: the last 128-bit lane A gives the register (A * x^64) mod G' in three multiplies,
  *    see reduce_128 and barrett_* below and the kernels' final_reduction().  MSB-first: the
  *    result is shifted right by 64 - width.  Reflected: it is the register as is.
+ *  - Or every lane straight to the end: the lane with i lanes after it times its
+ *    reduce_lanes pair (D = 128 i + 64) lands in the 128-bit value B that Barrett reduces,
+ *    so that all the lanes of a message (up to FOLD_REDUCE_LANES of them) are multiplied
+ *    independently and their products xored.
  */
 #ifndef CRCFORGE_FOLD_CONSTS_H
 #define CRCFORGE_FOLD_CONSTS_H
@@ -40,6 +45,9 @@
 
 #include "internal.h"
 
+/* Lanes a message can have for reduce_lanes: 4 KiB. */
+#define FOLD_REDUCE_LANES 256
+
 /* Multipliers of a 128-bit lane's low and high qword (in that order in memory). */
 struct fold_pair {
     uint64_t low;
@@ -47,6 +55,19 @@ struct fold_pair {
 };
 
 struct fold_consts {
+    /*
+     * The first step of the end (see reduce_128 below) for every lane of a message at
+     * once, with no intermediate fold: the lane with i lanes after it is folded across
+     * D = 128 i + 64 bits straight into B (fold pairs as for fold_across_* below), and B
+     * is the xor of the products.  Entry FOLD_REDUCE_LANES - 1 - i holds the pair of
+     * D = 128 i + 64, so that the pairs of a vector's lanes lie in memory in the order of
+     * its lanes: a vector with j vectors of L lanes after it takes its L pairs in one load
+     * from entry FOLD_REDUCE_LANES - L(j+1).  MSB-first, the last four entries, read from
+     * the last, hold x^64, x^128, ..., x^512 mod G' in order: the short CRC-16 kernels'
+     * word multipliers.  First in the struct and cache-line aligned (crc_once allocates
+     * so): a vector's pairs never straddle two lines.
+     */
+    _Alignas(64) struct fold_pair reduce_lanes[FOLD_REDUCE_LANES];
     /*
      * Folds across D bits, D = 128 << k.
      *   MSB-first: low = x^D mod G',              high = x^(D+64) mod G'
@@ -68,15 +89,6 @@ struct fold_consts {
      * reflected: B.low holds reflect64(Bh), B.high reflect64(Bl)).
      */
     uint64_t reduce_128;
-    /*
-     * The same first step for a whole vector ending the message, with no intermediate
-     * fold: lane i of its last 64 bytes (i = 3 the final lane) is folded across
-     * D = 64 + 128 * (3 - i) bits straight into B (fold pairs as above, D = 448, 320, 192,
-     * 64), and B is the xor of the products.  A 256-bit vector uses entries 2 and 3, a
-     * 512-bit one all four, each as one load.  MSB-first, entries 3 down to 0 are
-     * x^64, x^128, ..., x^512 mod G' in order: the short CRC-16 kernels' word multipliers.
-     */
-    struct fold_pair reduce_lanes[4];
     /*
      * Barrett reduction of B to 64 bits: quotient q = floor(Bh * x^64 / G'), remainder
      * Bl ^ low64(q * (G' - x^64)).
@@ -112,6 +124,8 @@ struct fold_consts {
 /* Does the folding engine serve this model (width 8..64)?  (The constants themselves are
  * defined for every width 1..64: combine uses them for all.) */
 int fold_supported(const crcforge_model *m);
+/* ... and is MSB-first (refin 0): what the kernels on an MSB-first model's mirror serve. */
+int fold_msb_first_supported(const crcforge_model *m);
 
 /* The model's constants if built, else NULL (an acquire load: no lock on the hot path). */
 static inline const struct fold_consts *fold_consts_peek(const crcforge_model *m)
@@ -123,6 +137,17 @@ static inline const struct fold_consts *fold_consts_peek(const crcforge_model *m
  * call it out of line when fold_consts_peek gives NULL, so that their hot path makes no
  * call. */
 const struct fold_consts *fold_consts_build(const crcforge_model *m);
+
+/*
+ * An MSB-first model's constants are followed by those of its mirror, the reflected
+ * model of the same polynomial (refin 1), built with them: a kernel that reverses the
+ * bits of every byte of an MSB-first message folds it as the mirror's message
+ * (x86/fold_template.h, GFNI_BITREV).  Only for a model with lsb_first 0.
+ */
+static inline const struct fold_consts *fold_consts_mirror(const struct fold_consts *c)
+{
+    return c + 1;
+}
 
 /* Computes the constants into *c (the tests' hook; fold_consts_build publishes this). */
 void fold_consts_compute(struct fold_consts *c, const crcforge_params *p);
@@ -154,14 +179,58 @@ static inline const struct crc32_join *crc32_join_of(const crcforge_model *m)
 void crc32_join_compute(struct crc32_join *j, const crcforge_params *p);
 
 /*
- * Byte-shuffle controls (pshufb on x86, tbl on ARM: an index of 0x80 writes a zero byte).
- * crc_shift_table: the 16 bytes at +16+s move a lane's bytes down by s (byte i takes byte
- * i + s, zero past the end); those at +s move them up by 16 - s (byte i takes byte
- * i + s - 16, zero below).  crc_reverse_window: the 16 bytes at +16-k keep the first k
- * bytes of a 16-byte load, reversed (the first byte most significant) and right-aligned,
- * and zero the rest.
+ * Every 16-byte lane of a message multiplied straight onto its last lane, for the CRC-32C
+ * kernels that end on the crc32 instruction (x86/crc32c_vpclmul_template.h): the products
+ * are independent, their xor is one lane T congruent to the message modulo P, and the
+ * crc32 instruction on T's two qwords from 0 gives the message's CRC from 0 (it reduces
+ * modulo P, so these constants need no lift to G').  For a lane d lanes before the last
+ * (D = 128 d bits), as in struct fold_consts' folding, reflected:
+ *     low = reflect64(x^(D+63) mod P),  high = reflect64(x^(D-1) mod P)
+ *     clmul(lane.low, low) ^ clmul(lane.high, high) == A * x^D   (mod P)
+ * with x^-1 mod P = (P - 1) / x for the last lane itself (P has the term 1), so that it
+ * takes the same two multiplies as the others.  lane[CRC32_LANES_MAX - 1 - d] holds the
+ * pair for d: the lanes of a message of N lanes take lane[CRC32_LANES_MAX - N ...] in
+ * order, one vector load per vector of lanes; a fold across d lanes broadcasts one pair.
  */
-extern const uint8_t crc_shift_table[48];
+#define CRC32_LANES_MAX 256 /* lanes: a message of up to 4 KiB */
+struct crc32_lanes {
+    struct fold_pair lane[CRC32_LANES_MAX];
+    /* shift[N - 1] = reflect32(x^(128N - 33) mod P): a CRC shifted past N lanes, as
+     * struct crc32_join shifts one (crc32q(0, clmul(crc, K)) = crc * K * x^33 mod P). */
+    uint32_t shift[CRC32_LANES_MAX];
+};
+
+/* CRC-32C's lane table, built on first use (crc32c_lanes_build, out of line), 64-byte
+ * aligned so that no vector load of it straddles two cache lines: the published object
+ * is a buffer with room to align the table inside. */
+extern crc_once_slot crc32c_lanes_slot;
+const struct crc32_lanes *crc32c_lanes_build(void);
+static inline const struct crc32_lanes *crc32c_lanes_in(const void *buffer)
+{
+    return (const struct crc32_lanes *)(((uintptr_t)buffer + 63) & ~(uintptr_t)63);
+}
+/* The table, or NULL before its first use (then call crc32c_lanes_build). */
+static inline const struct crc32_lanes *crc32c_lanes_peek(void)
+{
+    const void *buffer = crc_once_peek(&crc32c_lanes_slot);
+    return buffer != NULL ? crc32c_lanes_in(buffer) : NULL;
+}
+/* The table of a reflected 32-bit model with an odd polynomial (the tests' hook). */
+void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p);
+
+/*
+ * Byte-shuffle controls (pshufb on x86, tbl on ARM: an index of 0x80 writes a zero byte).
+ * crc_shift_table: 32 bytes 0x80, the indices 0..15, 16 bytes 0x80.  Its 16 bytes at
+ * +16+o (o in -16..32, CRC_SHIFT_MASK(o)) make byte i of a lane take byte i + o - 16,
+ * zero outside 0..15: o <= 16 moves the bytes up by 16 - o, o >= 16 down by o - 16.
+ * crc_reverse_window: the 16 bytes at +16-k keep the first k bytes of a 16-byte load,
+ * reversed (the first byte most significant) and right-aligned, and zero the rest.
+ */
+extern const uint8_t crc_shift_table[64];
+#define CRC_SHIFT_MASK(o) (crc_shift_table + 16 + (o))
+/* crc_qword_window: 64 bytes 0x80, the indices 0..7, 56 bytes 0x80: its 64 bytes at +h
+ * (h in 0..64) put the qword each lane of a 64-byte vector holds (twice) at byte 64 - h. */
+extern const uint8_t crc_qword_window[128];
 extern const uint8_t crc_reverse_window[32];
 
 #endif /* CRCFORGE_FOLD_CONSTS_H */

@@ -25,16 +25,16 @@
 static ATTRIBUTES FOLD_LANES_INLINE uint64_t barrett(vec_t b, const struct fold_consts *c,
                                                      const int msb)
 {
-    const vec_t mu = V_PAIR(0, c->barrett_quotient);
-    const vec_t g = V_PAIR(c->barrett_poly, 0);
+    /* barrett_quotient (low qword) and barrett_poly (high): one load */
+    const vec_t k = V_LOAD(&c->barrett_quotient);
     if (msb) {
         /* high qword: q = Bh ^ high64(Bh * barrett_quotient) */
-        vec_t q = V_XOR(V_CLMUL(b, 1, mu, 1), b);
-        vec_t r = V_XOR(V_CLMUL(q, 1, g, 0), b);
+        vec_t q = V_XOR(V_CLMUL(b, 1, k, 0), b);
+        vec_t r = V_XOR(V_CLMUL(q, 1, k, 1), b);
         return V_LOW64(r) >> (64 - c->width);
     }
-    vec_t q = V_CLMUL(b, 0, mu, 1); /* low qword: reflect64(q) */
-    vec_t r = V_XOR(V_CLMUL(q, 0, g, 0), b);
+    vec_t q = V_CLMUL(b, 0, k, 0); /* low qword: reflect64(q) */
+    vec_t r = V_XOR(V_CLMUL(q, 0, k, 1), b);
     return V_HIGH64(r) ^ (V_LOW64(q) & c->barrett_poly_x0);
 }
 
@@ -101,10 +101,11 @@ static ATTRIBUTES FOLD_LANES_INLINE uint64_t short_pass(const struct fold_consts
     return final_reduction(lane_of(x), c, 1);
 }
 
-/* crc_shift_table's 16 bytes at `offset` (fold_consts.h). */
-static ATTRIBUTES FOLD_LANES_INLINE vec_t shift_mask(size_t offset)
+/* The control making byte i of a lane take byte i + o - 16, zero outside the lane
+ * (CRC_SHIFT_MASK, fold_consts.h): o in -16..32. */
+static ATTRIBUTES FOLD_LANES_INLINE vec_t shift_mask(ptrdiff_t o)
 {
-    return V_LOAD(crc_shift_table + offset);
+    return V_LOAD(CRC_SHIFT_MASK(o));
 }
 
 /* The lane of 16 message bytes: as loaded (reflected) or bytes reversed (MSB-first). */

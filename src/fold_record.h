@@ -6,10 +6,12 @@
  *   SUFFIX      the tier: its record is crc_impl_fold_SUFFIX, named "fold_SUFFIX", its
  *               update fold_update_SUFFIX (for other kernels of the ISA, e.g. the CRC-32C
  *               and short CRC-16 paths that hand folding their longer inputs)
- *   FEATURES    the CRC_CPU_* bits of everything the tier executes: its runnable check
+ *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its record's features)
  *               (which compiles to "yes" when the build guarantees them, cpu.h)
  *   ATTRIBUTES  the target attribute enabling what the tier executes
  *   LANES_MAX   inputs from 16 bytes up to this go to lanes_pass, longer to fold_pass
+ *   FOLD_MSB_ONLY  (optional) 1: the tier serves MSB-first models only
+ *               (fold_msb_first_supported), otherwise every width 8..64 (fold_supported)
  * and the function fold_pass(c, reg, p, n, msb) for n >= LANES_MAX: the ISA's body.
  *
  * The policies, whatever the ISA:
@@ -21,7 +23,8 @@
  *    5.6-5.9 ns from 1 to 15 bytes; the byte table 4.3 ns at 1 byte and 18 ns at 15 when
  *    called directly, but 8.3 ns at 1 byte when reached from here (one more call and the
  *    table lookup));
- *  - a partial block is taken first (head_pass), never by reading outside [p, p + n);
+ *  - a partial block is taken first (head_pass; x86: a head vector), never by reading
+ *    outside [p, p + n);
  *  - each bit order gets its own copy of the vector body (msb a constant).
  */
 #define FOLD_CAT_(a, b) a##b
@@ -29,13 +32,18 @@
 #define FOLD_STRINGIFY_(a) #a
 #define FOLD_STRINGIFY(a) FOLD_STRINGIFY_(a)
 
+#ifndef FOLD_MSB_ONLY
+#define FOLD_MSB_ONLY 0
+#endif
 /* One function per bit order for the vector pass, apart from the short paths so that
  * short inputs do not pay for its register set-up. */
+#if !FOLD_MSB_ONLY
 static ATTRIBUTES __attribute__((noinline)) uint64_t
 FOLD_CAT(fold_lsb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
 {
     return fold_pass(c, reg, p, n, 0);
 }
+#endif
 
 static ATTRIBUTES __attribute__((noinline)) uint64_t
 FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
@@ -59,6 +67,12 @@ static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, ui
     const struct fold_consts *c = fold_consts_peek(m);
     if (c == NULL)
         return FOLD_CAT(first_update_, SUFFIX)(m, reg, p, n);
+#if FOLD_MSB_ONLY
+    if (n >= LANES_MAX)
+        return FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n);
+    if (n == 0)
+        return reg;
+#else
     if (n >= LANES_MAX)
         return c->lsb_first ? FOLD_CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
                             : FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n);
@@ -66,25 +80,23 @@ static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, ui
         return reg;
     if (c->lsb_first)
         return n < 16 ? short_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
+#endif
     return n < 16 ? short_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
 }
 
-/* For other kernels of the ISA; they check runnable first. */
+/* For other kernels of the ISA; their own features include FEATURES. */
 uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                         size_t n)
 {
     return FOLD_CAT(update_, SUFFIX)(m, reg, p, n);
 }
 
-static int FOLD_CAT(runnable_, SUFFIX)(void)
-{
-    return crc_cpu_has(FEATURES);
-}
-
 const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {
-    FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), FOLD_CAT(runnable_, SUFFIX), fold_supported,
-    FOLD_CAT(update_, SUFFIX), NULL};
+    .name = FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), .features = FEATURES,
+    .supports = FOLD_MSB_ONLY ? fold_msb_first_supported : fold_supported,
+    .update = FOLD_CAT(update_, SUFFIX)};
 
+#undef FOLD_MSB_ONLY
 #undef FOLD_CAT
 #undef FOLD_CAT_
 #undef FOLD_STRINGIFY

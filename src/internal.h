@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "crcforge.h"
+#include "cpu.h"
 #include "gf2.h"
 
 typedef uint64_t (*crc_update_fn)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
@@ -60,15 +61,20 @@ void crc_once_release(crc_once_slot *slot); /* frees a custom model's data */
 
 struct crc_keyslot_ops;
 
-/* One implementation path: a name, a CPU check, which models it serves, its update. */
+/* One implementation path: a name, the features it executes, which models it serves,
+ * its update.  Records are written with designated initializers; what they leave out is 0. */
 struct crc_impl {
     const char *name;
-    int (*runnable)(void);                    /* CPU and OS can run it */
+    uint32_t features;                        /* CRC_CPU_* bits of all it executes */
     int (*supports)(const crcforge_model *m); /* the path exists for this model */
     crc_update_fn update;
     /* Optional (NULL otherwise): the path's short-key operations for cluster key slots
      * (keyslot.h), for a path serving CRC-16/XMODEM. */
     const struct crc_keyslot_ops *keyslot;
+    /* For a path serving CRC-32C: inputs shorter than this (UINT32_MAX: every input) are
+     * one chain of the crc32 instruction from the register, which crcforge_crc32c then
+     * runs itself (api.c) instead of calling the path; 0 elsewhere. */
+    uint32_t crc32_below;
 };
 
 /* catalogue.c */
@@ -107,6 +113,12 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m);
 const struct crc_impl *crc_impl_lookup(const char *name);
 /* Why a path cannot be used (unknown name, CPU cannot run it), or NULL. */
 const char *crc_impl_unusable(const struct crc_impl *impl);
+
+/* Whether this CPU (less any mask) and OS can run the path. */
+static inline int crc_impl_runnable(const struct crc_impl *impl)
+{
+    return crc_cpu_has(impl->features);
+}
 
 /* The model's selected path, possibly the stand-in (whose functions resolve first). */
 static inline const struct crc_impl *crc_selected(const crcforge_model *m)

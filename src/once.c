@@ -13,7 +13,9 @@ const void *crc_once(crc_once_slot *slot, size_t size, void (*fill)(void *obj, c
     const void *published = crc_once_peek(slot);
     if (published != NULL)
         return published;
-    void *fresh = malloc(size);
+    /* Cache-line aligned (size rounded up, as aligned_alloc requires), so that a 512-bit
+     * load of aligned derived constants (fold_consts.h's reduce_lanes) never splits. */
+    void *fresh = aligned_alloc(64, (size + 63) / 64 * 64);
     if (fresh == NULL)
         abort(); /* at most a few tens of KiB once: nothing sensible to return instead */
     fill(fresh, arg);

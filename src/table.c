@@ -133,16 +133,12 @@ static size_t slice2_slots(const crcforge_model *m, const void *const *keys, con
 static const struct crc_keyslot_ops slice2_keyslot = {slice2_slot, slice2_slots,
                                                       2 * 256 * sizeof(uint32_t)};
 
-static int always(void)
-{
-    return 1;
-}
-
 static int any_model(const crcforge_model *m)
 {
     (void)m;
     return 1;
 }
 
-const struct crc_impl crc_impl_portable = {"portable", always, any_model, crc_table_update,
-                                           &slice2_keyslot};
+const struct crc_impl crc_impl_portable = {
+    .name = "portable", .supports = any_model, .update = crc_table_update,
+    .keyslot = &slice2_keyslot};

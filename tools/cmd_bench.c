@@ -414,14 +414,11 @@ static int cmd_bench(int argc, char **argv)
         size_t all = bench_subjects(m, subj, MAX_SUBJECTS), ns = 0;
         for (size_t k = 0; k < all; k++) {
             if (!selected(&o, &subj[k]))
-                continue;
-            if (ns != k) {
-                subj[ns] = subj[k];
-                if (subj[ns].ctx == &subj[k]) /* crcforge paths point at themselves */
-                    subj[ns].ctx = &subj[ns];
-            }
-            ns++;
+                bench_subjects_free(&subj[k], 1);
+            else
+                subj[ns++] = subj[k];
         }
+        memset(subj + ns, 0, (all - ns) * sizeof *subj); /* moved, or freed */
         if (ns == 0) {
             cli_error("bench: no selected implementation serves %s", crcforge_model_name(m));
             status = EXIT_TROUBLE;
@@ -464,6 +461,7 @@ static int cmd_bench(int argc, char **argv)
     }
     for (size_t mi = 0; mi < o.nmodels; mi++)
         cli_release_model(o.models[mi]);
+    bench_subjects_free(subjects, o.nmodels * MAX_SUBJECTS);
     free(results);
     free(subjects);
     free(buf);

@@ -60,6 +60,15 @@ static int cmd_cpu(int argc, char **argv)
         printf(" %s%s", crcforge_impl_name(i),
                crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : "(not runnable)");
     printf("\n");
+    const char *family = crcforge_tuning_family(), *table = crcforge_tuning_table();
+    if (strcmp(family, "none") != 0) {
+        if (strcmp(family, table) == 0)
+            printf("tuning: %s (paths by input length, per model: PATH<BELOW,PATH)\n", family);
+        else
+            printf("tuning: %s, not measured yet: the %s table (paths by input length, per "
+                   "model: PATH<BELOW,PATH)\n",
+                   family, table);
+    }
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const crcforge_model *m = crcforge_model_find(shown[i]);
         printf("%-16s %s\n", crcforge_model_name(m), crcforge_impl_chosen(m));

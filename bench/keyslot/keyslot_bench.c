@@ -343,7 +343,7 @@ int main(int argc, char **argv)
 
     xmodem = crcforge_model_find("CRC-16/XMODEM");
     crcforge_init_impl(&portable, xmodem, "portable", NULL); /* always valid */
-    const struct crc_impl *best = crc_impl_lookup(crcforge_impl_chosen(xmodem));
+    const struct crc_impl *best = crc_impl_resolve(xmodem); /* a path, or a table's bands */
     const size_t best_bytes = best->keyslot != NULL ? best->keyslot->table_bytes : 0;
     slot_approaches[NSLOT - 1].table_bytes = best_bytes;
     crc_approaches[NCRC - 1].table_bytes = best_bytes;

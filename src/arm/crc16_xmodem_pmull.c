@@ -11,12 +11,7 @@
 
 #define TARGET CRC_ARM_TARGET_PMULL
 
-static int pmull_runnable(void)
-{
-    return crc_cpu_has(CRC_CPU_ARM_PMULL);
-}
-
-#define RUNNABLE pmull_runnable
+#define SHORT_FEATURES CRC_CPU_ARM_PMULL
 #include "../crc16_short.h" /* the body and the key-slot operations */
 
 /* One path per folding tier, for inputs beyond CRC16_SHORT_MAX. */

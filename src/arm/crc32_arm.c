@@ -116,16 +116,6 @@ UPDATE_FUNCTION(crc32_arm_crc32, TARGET_CRC, one_way, ZLIB)
 UPDATE_FUNCTION(crc32c_arm_crc32_3way, TARGET_CRC_PMULL, three_way, CASTAGNOLI)
 UPDATE_FUNCTION(crc32_arm_crc32_3way, TARGET_CRC_PMULL, three_way, ZLIB)
 
-static int has_crc32(void)
-{
-    return crc_cpu_has(CRC_CPU_ARM_CRC32);
-}
-
-static int has_crc32_pmull(void)
-{
-    return crc_cpu_has(CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL);
-}
-
 /* The register only depends on the polynomial and the input bit order. */
 static int is_castagnoli(const crcforge_model *m)
 {
@@ -138,10 +128,14 @@ static int is_zlib(const crcforge_model *m)
 }
 
 const struct crc_impl crc_impl_crc32c_arm_crc32_3way = {
-    "crc32c_arm_crc32_3way", has_crc32_pmull, is_castagnoli, crc32c_arm_crc32_3way, NULL};
+    .name = "crc32c_arm_crc32_3way", .features = CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL,
+    .supports = is_castagnoli, .update = crc32c_arm_crc32_3way};
 const struct crc_impl crc_impl_crc32_arm_crc32_3way = {
-    "crc32_arm_crc32_3way", has_crc32_pmull, is_zlib, crc32_arm_crc32_3way, NULL};
-const struct crc_impl crc_impl_crc32c_arm_crc32 = {"crc32c_arm_crc32", has_crc32, is_castagnoli,
-                                                   crc32c_arm_crc32, NULL};
-const struct crc_impl crc_impl_crc32_arm_crc32 = {"crc32_arm_crc32", has_crc32, is_zlib,
-                                                  crc32_arm_crc32, NULL};
+    .name = "crc32_arm_crc32_3way", .features = CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL,
+    .supports = is_zlib, .update = crc32_arm_crc32_3way};
+const struct crc_impl crc_impl_crc32c_arm_crc32 = {
+    .name = "crc32c_arm_crc32", .features = CRC_CPU_ARM_CRC32, .supports = is_castagnoli,
+    .update = crc32c_arm_crc32};
+const struct crc_impl crc_impl_crc32_arm_crc32 = {
+    .name = "crc32_arm_crc32", .features = CRC_CPU_ARM_CRC32, .supports = is_zlib,
+    .update = crc32_arm_crc32};

@@ -2,7 +2,7 @@
 #include "vec128.h"
 
 #define SUFFIX arm_pmull
-#define FEATURES CRC_CPU_ARM_PMULL
+#define FEATURES CRC_FEATURES_arm_pmull
 #define ATTRIBUTES CRC_ARM_TARGET_PMULL
 #define USE_EOR3 0
 #include "fold_template.h"

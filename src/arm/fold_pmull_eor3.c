@@ -2,7 +2,7 @@
 #include "vec128.h"
 
 #define SUFFIX arm_pmull_eor3
-#define FEATURES (CRC_CPU_ARM_PMULL | CRC_CPU_ARM_SHA3)
+#define FEATURES CRC_FEATURES_arm_pmull_eor3
 #define ATTRIBUTES CRC_ARM_TARGET_PMULL_SHA3
 #define USE_EOR3 1
 #include "fold_template.h"

@@ -14,6 +14,9 @@ extern const struct crc_impl crc_impl_crc32_arm_crc32;
  * crc16_xmodem_pmull.c: CRC-16/XMODEM, the short-key kernel up to 64 bytes, then the
  * folding tier its name ends with.  Their lanes assume a little-endian host (as Linux
  * and macOS on aarch64 are). */
+/* What each folding tier executes (its record's features; fold_*.c take theirs from here). */
+#define CRC_FEATURES_arm_pmull CRC_CPU_ARM_PMULL
+#define CRC_FEATURES_arm_pmull_eor3 (CRC_CPU_ARM_PMULL | CRC_CPU_ARM_SHA3)
 uint64_t fold_update_arm_pmull(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                size_t n);
 uint64_t fold_update_arm_pmull_eor3(const crcforge_model *m, uint64_t reg, const uint8_t *p,

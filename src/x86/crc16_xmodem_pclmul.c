@@ -24,12 +24,7 @@
 
 #define TARGET __attribute__((target("pclmul,ssse3,sse4.1")))
 
-static int pclmul_runnable(void)
-{
-    return crc_cpu_has(CRC_CPU_PCLMUL | CRC_CPU_SSE41);
-}
-
-#define RUNNABLE pclmul_runnable
+#define SHORT_FEATURES (CRC_CPU_PCLMUL | CRC_CPU_SSE41)
 #include "../crc16_short.h" /* the body and the key-slot operations */
 
 /* One path per folding tier, for inputs beyond CRC16_SHORT_MAX. */

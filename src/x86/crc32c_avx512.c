@@ -1,30 +1,11 @@
 /*
- * CRC-32C on CPUs with AVX-512 and VPCLMULQDQ: the crc32 instruction for short inputs,
- * the 512-bit folding kernel (fold.h) for the rest.  Folding 64 bytes a multiply pair
- * tops out near four times the crc32 instruction's 8 bytes a cycle, well above the
- * AVX2 hybrid's two units side by side.
- *
- * The crossover is the one measured on AMD Zen 3 between one crc32 chain and the best of
- * 3-way and 256-bit folding (CRC32C_THREEWAY_MIN), on a machine without AVX-512: the
- * 512-bit crossover itself is not measured.
+ * CRC-32C on 512-bit VPCLMULQDQ vectors (AVX-512F) and the crc32 instruction: the parallel
+ * reduction for short and medium inputs and the hybrid of folding and three crc32 chains
+ * for long ones (crc32c_vpclmul_template.h).
  */
-#include "../cpu.h"
-#include "crc32c_x86.h"
-#include "fold.h"
-
-static int runnable(void)
-{
-    return crc_cpu_has(CRC_CPU_SSE42) && crc_impl_fold_x86_vpclmul_avx512.runnable();
-}
-
-static TARGET_SSE42 uint64_t crc32c_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg,
-                                                       const uint8_t *p, size_t n)
-{
-    if (n < CRC32C_THREEWAY_MIN)
-        return crc32c_chain((uint32_t)reg, p, n);
-    return fold_update_x86_vpclmul_avx512(m, reg, p, n);
-}
-
-const struct crc_impl crc_impl_crc32c_x86_vpclmul_avx512 = {
-    "crc32c_x86_vpclmul_avx512", runnable, crc32c_serves, crc32c_x86_vpclmul_avx512, NULL,
-};
+#define PARALLEL crc32c_x86_vpclmul_avx512
+#define HYBRID crc32c_x86_avx512_hybrid
+#define FEATURES CRC_FEATURES_x86_crc32c_avx512
+#define ATTRIBUTES __attribute__((target("avx512f,vpclmulqdq,pclmul,avx2,sse4.2")))
+#define VL 64
+#include "crc32c_vpclmul_template.h"

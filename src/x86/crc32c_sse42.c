@@ -25,16 +25,6 @@ int crc32c_serves(const crcforge_model *m)
     return m->p.width == c->width && m->p.poly == c->poly && m->p.refin == c->refin;
 }
 
-static int has_sse42(void)
-{
-    return crc_cpu_has(CRC_CPU_SSE42);
-}
-
-static int has_sse42_pclmul(void)
-{
-    return crc_cpu_has(CRC_CPU_SSE42 | CRC_CPU_PCLMUL);
-}
-
 static TARGET_SSE42 uint64_t crc32c_x86_sse42(const crcforge_model *m, uint64_t reg,
                                               const uint8_t *p, size_t n)
 {
@@ -85,9 +75,10 @@ static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *
 }
 
 const struct crc_impl crc_impl_crc32c_x86_sse42 = {
-    "crc32c_x86_sse42", has_sse42, crc32c_serves, crc32c_x86_sse42, NULL,
-};
+    .name = "crc32c_x86_sse42", .features = CRC_CPU_SSE42, .supports = crc32c_serves,
+    .update = crc32c_x86_sse42, .crc32_below = UINT32_MAX};
 
 const struct crc_impl crc_impl_crc32c_x86_sse42_3way = {
-    "crc32c_x86_sse42_3way", has_sse42_pclmul, crc32c_serves, crc32c_x86_sse42_3way, NULL,
-};
+    .name = "crc32c_x86_sse42_3way", .features = CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
+    .supports = crc32c_serves, .update = crc32c_x86_sse42_3way,
+    .crc32_below = CRC32C_THREEWAY_MIN};

@@ -1,8 +1,8 @@
 /*
- * Pieces shared by the CRC-32C kernels on the crc32 instruction (crc32c_sse42.c) and the
- * hybrid that runs it beside VPCLMULQDQ folding (crc32c_hybrid.c).  Their constants are
- * CRC-32C's stream joins (struct crc32_join, ../fold_consts.h, which gives the
- * mathematics) and folding pair.
+ * Pieces shared by the CRC-32C kernels on the crc32 instruction (crc32c_sse42.c) and those
+ * that run it beside VPCLMULQDQ vectors (crc32c_vpclmul_template.h).  Their constants are
+ * CRC-32C's stream joins (struct crc32_join) and lane multipliers (struct crc32_lanes),
+ * both in ../fold_consts.h, which gives the mathematics.
  */
 #ifndef CRCFORGE_X86_CRC32C_X86_H
 #define CRCFORGE_X86_CRC32C_X86_H
@@ -25,6 +25,27 @@
  * at 256 B).  One chain gains from running ahead into the next call, so the crossover
  * lies above the ~100 B a single dependent stream would give. */
 #define CRC32C_THREEWAY_MIN 240
+
+/* What the VPCLMULQDQ paths execute (their records' features). */
+#define CRC_FEATURES_x86_crc32c_avx2                                                      \
+    (CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
+#define CRC_FEATURES_x86_crc32c_avx512 (CRC_FEATURES_x86_crc32c_avx2 | CRC_CPU_AVX512F)
+
+/* The hybrids' shortest pass (crc32c_vpclmul_template.h): below it the join and the ends
+ * of the accumulators and streams cost more than the crc32 chains add, and the parallel
+ * path takes the input.  Measured per call, GB/s best of 15: 512-bit on AMD Zen 4 (q = 3),
+ * hybrid against parallel 52.2 vs 55.6 at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD
+ * Zen 3 (q = 6, against 256-bit folding) 21.9 vs 20.3 at 2 KiB. */
+#define CRC32C_HYBRID_MIN(vl) ((vl) == 64 ? 3072 : 2048)
+
+/* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
+ * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
+ * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX). */
+uint64_t crc32c_x86_vpclmul_avx2_with(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
+uint64_t crc32c_x86_avx2_hybrid_with(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
+uint64_t crc32c_x86_vpclmul_avx512_with(uint64_t reg, const uint8_t *p, size_t n,
+                                        unsigned acc);
+uint64_t crc32c_x86_avx512_hybrid_with(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
 
 /* The model's update is CRC-32C's: its width, poly and bit order (init, refout and
  * xorout stay outside the update). */

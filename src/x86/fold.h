@@ -1,13 +1,20 @@
 /*
  * The folding kernels (fold_template.h, one per tier), for the registry and for other x86
  * kernels that hand them the long part of a buffer (library-internal).  Each serves every
- * model with fold_supported(m) (width 8..64), with internal.h's update signature; the
- * caller must have checked the tier's runnable function.
+ * model with fold_supported(m) (width 8..64), the GFNI tier those that are MSB-first, with
+ * internal.h's update signature; the caller's own features must include the tier's.
  */
 #ifndef CRCFORGE_X86_FOLD_H
 #define CRCFORGE_X86_FOLD_H
 
 #include "../internal.h"
+
+/* What each tier executes (its record's features; fold_*.c take theirs from here). */
+#define CRC_FEATURES_x86_pclmul (CRC_CPU_SSE41 | CRC_CPU_PCLMUL)
+#define CRC_FEATURES_x86_vpclmul_avx2 (CRC_FEATURES_x86_pclmul | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
+#define CRC_FEATURES_x86_vpclmul_avx512                                                     \
+    (CRC_FEATURES_x86_vpclmul_avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL)
+#define CRC_FEATURES_x86_gfni_avx512 (CRC_FEATURES_x86_vpclmul_avx512 | CRC_CPU_GFNI)
 
 uint64_t fold_update_x86_pclmul(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                 size_t n);
@@ -15,9 +22,13 @@ uint64_t fold_update_x86_vpclmul_avx2(const crcforge_model *m, uint64_t reg, con
                                       size_t n);
 uint64_t fold_update_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                         size_t n);
+/* MSB-first models only (fold_msb_first_supported). */
+uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                     size_t n);
 
 extern const struct crc_impl crc_impl_fold_x86_pclmul;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx2;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx512;
+extern const struct crc_impl crc_impl_fold_x86_gfni_avx512;
 
 #endif /* CRCFORGE_X86_FOLD_H */

@@ -2,49 +2,90 @@
  * The folding kernel, written once and included by one .c file per ISA tier.  It serves
  * every model of width 8..64 in both bit orders through struct fold_consts (see
  * ../fold_consts.h for the mathematics: the register is a 64-bit CRC modulo G' = G*x^(64-n),
- * each 128-bit lane is folded forward with two carry-less multiplies, and the last lane is
- * reduced with three more).
+ * each 128-bit lane is folded forward with two carry-less multiplies, or multiplied
+ * straight to the end by its reduce_lanes pair, and the 128-bit value B so obtained is
+ * reduced with two more).
  *
  * Parameters (../fold_record.h's contract, all #undef'd at the end):
  *   SUFFIX      names the tier: crc_impl_fold_SUFFIX for the registry, whose name is
  *               "fold_SUFFIX", and fold_update_SUFFIX for other kernels (fold.h)
- *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its runnable check)
+ *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its record's features)
  *   ATTRIBUTES  the target attribute enabling what the tier executes:
  *                 VL 16:                "sse4.1,pclmul"
  *                 VL 32, !USE_AVX512:   "avx2,vpclmulqdq,pclmul,sse4.1"
  *                 USE_AVX512:           "avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,avx2,sse4.1"
+ *                 GFNI_BITREV:          the same and "gfni"
  *               (the 128-bit tail and reduction run in every tier, hence sse4.1 and pclmul)
  *   VL          vector length in bytes: 16, 32 or 64
- *   USE_AVX512  1 to use AVX-512 forms (three-way xor in one vpternlogq)
- * A variant of a tier (another accumulator count, other loads) is one more .c file with
- * its own SUFFIX and parameters; the policies are fold_record.h's.
+ *   USE_AVX512  1 to use AVX-512 forms (three-way xor in one vpternlogq; with VL 64 the
+ *               head in one byte-masked load)
+ *   GFNI_BITREV 1 (VL 64 with USE_AVX512 only; 0 if undefined): the tier serves MSB-first
+ *               models only, reversing the bits of every byte with GF2P8AFFINEQB and
+ *               folding the result as the model's mirror (see "MSB-first on the mirror")
+ * A variant of a tier (other loads, another order) is one more .c file with its own
+ * SUFFIX and parameters; the policies are fold_record.h's.
  *
- * Layout of a pass over n bytes (the lane steps are ../fold_lanes.h's):
- *   1..15 bytes: short_pass;
- *   otherwise a head first (head_pass): the first n % 16 bytes become a virtual lane that
- *   ends where whole lanes start (no byte outside [p, p+n) is read), then as many whole
- *   lanes as make the rest a multiple of the vector length, each folded into the next;
- *   under LANES_MAX bytes the last lane is then reduced (lanes_pass); otherwise
- *   (fold_pass) the rest is whole vectors:
- *   n >= 8*VL : eight vector accumulators, 8*VL bytes an iteration (the multiplier's
- *               latency hidden behind independent chains);
- *   then 8 -> 4 -> 2 -> 1 accumulators, each level taking at most one more step of data
- *   (a shorter input starts at the level its length allows);
- *   and each lane of the last 64 bytes multiplied straight into the 128-bit value that
- *   Barrett reduces (reduce_last).
+ * A pass over n >= LANES_MAX bytes (fold_pass; shorter inputs take the lane steps of
+ * ../fold_lanes.h), with the parameters of crc_x86_tuning() read once:
+ *   The head: the first h = ((n - 1) mod VL) + 1 bytes, 1..VL of them, become one vector
+ *   that ends where whole vectors start, the message bytes after VL - h zero bytes (no
+ *   byte outside [p, p+n) is read), the register xored over the first 8 message bytes;
+ *   the register bytes beyond the head (when h < 8) are xored into the first whole vector.
+ *   The message is now V = ceil(n / VL) vectors.
+ *   n <= fold_parallel_max, or V < 2 A (A = fold_accumulators): parallel_pass, every
+ *   vector multiplied lane by lane by its reduce_lanes pairs, all products independent,
+ *   xored into B;
+ *   otherwise loop_pass: A vectors folded A vectors forward each step while A more
+ *   remain, then the A accumulators and the fewer than A vectors left multiplied to the
+ *   end in one parallel step as above.
+ *   Then B reduced (barrett).
+ *
+ * MSB-first on the mirror (GFNI_BITREV).  An MSB-first model (poly P, width w, register r)
+ * and its mirror, the reflected model of the same P, divide the same bit sequence by P;
+ * they differ only in the order in which they take each byte's bits and in which they
+ * store the register.  The MSB-first CRC consumes byte b from bit 7 down to bit 0 and
+ * keeps the coefficient of x^(w-1) in bit w-1 of r; the mirror consumes byte c from bit 0
+ * up and keeps x^(w-1) in bit 0.  With c = bitrev8(b) both consume the same coefficient
+ * sequence, so by induction over the bits the registers agree coefficient by coefficient
+ * after every byte:  crc_msb(r, b_0..b_{n-1}) = reflect_w(crc_mirror(reflect_w(r),
+ * bitrev8(b_0)..bitrev8(b_{n-1}))).  In this kernel's terms: GF2P8AFFINEQB with the matrix
+ * 0x8040201008040201 (result bit i = bit 7-i of the byte) makes every lane of the
+ * message's bit-reversed bytes, read in the reflected convention, the same 128-bit
+ * polynomial that the byte-reversed lane of the MSB-first kernel is (fold_consts.h: a
+ * reflected lane is the bit-reflection of its polynomial), and the mirror's fold pairs
+ * multiply it by the same powers of x modulo the same G'.  The register goes in as the
+ * MSB-first tiers take it: reg << (64 - w) over the first 8 bytes, most significant byte
+ * first, xored before the bit reversal (which is linear, so the mirror sees reflect_w(r)
+ * over its first bytes, as its own register would be); B comes out in the reflected
+ * convention, and reversing its 128 bits (GF2P8AFFINEQB and a byte reversal) gives B in
+ * the MSB-first convention, which the model's own Barrett reduction turns into r.  What
+ * remains on port 5 of Intel's cores per 64 bytes is the two multiplies: GF2P8AFFINEQB
+ * issues on ports 0 and 5 where VPSHUFB zmm issues on port 5 alone.
  */
 #include <immintrin.h>
 
 #include "../cpu.h"
 #include "fold.h"
+#include "tuning.h"
 #include "vec128.h"
 #include "../fold_lanes.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+#ifndef GFNI_BITREV
+#define GFNI_BITREV 0
+#endif
+#if GFNI_BITREV && !(VL == 64 && USE_AVX512)
+#error "GFNI_BITREV needs VL 64 and USE_AVX512"
+#endif
+
+_Static_assert(CRC_FOLD_PARALLEL_MAX / 16 <= FOLD_REDUCE_LANES,
+               "reduce_lanes covers every lane of a parallel pass");
+
 #if VL == 16
 typedef __m128i wide_t;
 #define VLOADU(q) _mm_loadu_si128((const void *)(q))
+#define VLOADA(q) _mm_load_si128((const void *)(q))
 #define VXOR(a, b) _mm_xor_si128(a, b)
 #define VCLMUL(a, b, imm) _mm_clmulepi64_si128(a, b, imm)
 #define VBROADCAST(x) (x)
@@ -53,6 +94,7 @@ typedef __m128i wide_t;
 #elif VL == 32
 typedef __m256i wide_t;
 #define VLOADU(q) _mm256_loadu_si256((const void *)(q))
+#define VLOADA(q) _mm256_load_si256((const void *)(q))
 #define VXOR(a, b) _mm256_xor_si256(a, b)
 #define VCLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
 #define VBROADCAST(x) _mm256_broadcastsi128_si256(x)
@@ -61,6 +103,7 @@ typedef __m256i wide_t;
 #elif VL == 64
 typedef __m512i wide_t;
 #define VLOADU(q) _mm512_loadu_si512((const void *)(q))
+#define VLOADA(q) _mm512_load_si512((const void *)(q))
 #define VXOR(a, b) _mm512_xor_si512(a, b)
 #define VCLMUL(a, b, imm) _mm512_clmulepi64_epi128(a, b, imm)
 #define VBROADCAST(x) _mm512_broadcast_i32x4(x)
@@ -69,6 +112,19 @@ typedef __m512i wide_t;
 #else
 #error "VL must be 16, 32 or 64"
 #endif
+
+#if defined(__clang__)
+#define UNROLL_ALL _Pragma("unroll")
+#else
+#define UNROLL_ALL _Pragma("GCC unroll 8")
+#endif
+
+/* Lanes a vector. */
+#define LANES (VL / 16)
+/* The pairs of a vector's lanes to the end, VL bytes of reduce_lanes that start at a
+ * multiple of VL from its end: aligned (reduce_lanes is cache-line aligned,
+ * fold_consts.h), so that the 128-bit tier's PCLMULQDQ takes them from memory. */
+#define LOAD_PAIRS(kp) VLOADA(kp)
 
 /* Three-way xor in one vpternlogq: AVX-512 tiers only (AVX-512VL for xmm and ymm). */
 #if USE_AVX512
@@ -79,205 +135,371 @@ typedef __m512i wide_t;
 #else
 #define VXOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
 #endif
-#endif
-
-/* Fold distances for one vector, 2, 4 and 8 vectors. */
-#if VL == 16
-#define FOLD_1V fold_across_128_bits
-#define FOLD_2V fold_across_256_bits
-#define FOLD_4V fold_across_512_bits
-#define FOLD_8V fold_across_1024_bits
-#elif VL == 32
-#define FOLD_1V fold_across_256_bits
-#define FOLD_2V fold_across_512_bits
-#define FOLD_4V fold_across_1024_bits
-#define FOLD_8V fold_across_2048_bits
 #else
-#define FOLD_1V fold_across_512_bits
-#define FOLD_2V fold_across_1024_bits
-#define FOLD_4V fold_across_2048_bits
-#define FOLD_8V fold_across_4096_bits
+#define VXOR3(a, b, c) VXOR(VXOR(a, b), c)
 #endif
 
-static ATTRIBUTES ALWAYS_INLINE __m128i load_pair(const struct fold_pair *k)
+/* How the lanes of a vector are made from its bytes (fold_consts.h's conventions). */
+enum fold_order {
+    ORDER_REFLECTED, /* as loaded */
+    ORDER_MSB_FIRST, /* bytes reversed in each lane */
+    ORDER_MIRROR,    /* bits reversed in each byte, read as the mirror's reflected lanes */
+};
+
+/* The fold pair across `count` vectors (count 1, 2, 4 or 8; a constant at each call). */
+static ATTRIBUTES ALWAYS_INLINE const struct fold_pair *fold_across(const struct fold_consts *k,
+                                                                   int count)
 {
-    return _mm_loadu_si128((const void *)k);
+    switch (count * VL) {
+    case 16:
+        return &k->fold_across_128_bits;
+    case 32:
+        return &k->fold_across_256_bits;
+    case 64:
+        return &k->fold_across_512_bits;
+    case 128:
+        return &k->fold_across_1024_bits;
+    case 256:
+        return &k->fold_across_2048_bits;
+    default:
+        return &k->fold_across_4096_bits;
+    }
+}
+
+/* The lanes of the raw bytes v in the pass's order. */
+static ATTRIBUTES ALWAYS_INLINE wide_t to_lanes(wide_t v, const enum fold_order order)
+{
+    if (order == ORDER_MSB_FIRST)
+        return VSHUFFLE(v, VBROADCAST(V_BSWAP_MASK()));
+#if GFNI_BITREV
+    if (order == ORDER_MIRROR)
+        return _mm512_gf2p8affine_epi64_epi8(v, _mm512_set1_epi64(0x8040201008040201), 0);
+#endif
+    return v;
+}
+
+static ATTRIBUTES ALWAYS_INLINE wide_t load_vec(const uint8_t *q, const enum fold_order order)
+{
+    return to_lanes(VLOADU(q), order);
+}
+
+/* a's lanes times the pairs k: the xor of the products, folded across k's distances. */
+static ATTRIBUTES ALWAYS_INLINE wide_t mul_lanes(wide_t a, wide_t k)
+{
+    return VXOR(VCLMUL(a, k, 0x00), VCLMUL(a, k, 0x11));
 }
 
 /* a folded across the distance of k, onto b. */
 static ATTRIBUTES ALWAYS_INLINE wide_t fold_vec(wide_t a, wide_t k, wide_t b)
 {
-    wide_t lo = VCLMUL(a, k, 0x00), hi = VCLMUL(a, k, 0x11);
-#if USE_AVX512
-    return VXOR3(lo, hi, b);
-#else
-    return VXOR(VXOR(lo, hi), b);
-#endif
+    return VXOR3(VCLMUL(a, k, 0x00), VCLMUL(a, k, 0x11), b);
+}
+
+/* s xor a's lanes multiplied to the end by k. */
+static ATTRIBUTES ALWAYS_INLINE wide_t add_to_end(wide_t s, wide_t a, wide_t k)
+{
+    return VXOR3(s, VCLMUL(a, k, 0x00), VCLMUL(a, k, 0x11));
 }
 
 /*
- * The register for a message ending with the accumulators a[0..count) (count * VL <= 64
- * bytes, count > 1 only for 256-bit vectors): each lane multiplied straight into B by its
- * reduce_lanes pair (fold_consts.h), one level instead of folding the accumulators into
- * one first.  A 128-bit vector takes final_reduction: measured on Zen 3, reducing four
- * 128-bit lanes at once gained nothing over folding them (64 bytes: 0.96-1.02x against
- * 1.04x ISA-L), while two 256-bit vectors at once gained 3-10% from 64 to 128 bytes.
+ * The head: the vector of the first h bytes (1 <= h <= VL), right-aligned after VL - h
+ * zero bytes, with the register xored over message bytes 0..7 (those of them that lie in
+ * the head), raw (bytes in memory order).  regmem is the register as the bytes it is
+ * xored over (little-endian).  The loads stay inside [p, p+n) for n >= LANES_MAX.
  */
-static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_last(const wide_t *a, int count,
-                                                     const struct fold_consts *c, const int msb)
+static ATTRIBUTES ALWAYS_INLINE wide_t head_vector(const uint8_t *p, size_t h, uint64_t regmem)
+{
+#if VL == 64
+    /* One load of the bytes [p + h - 64, p + h) that lie in the message (masked-out bytes
+     * are neither read nor faulted on), and the register, in every qword, placed at byte
+     * 64 - h by crc_qword_window's window at +h. */
+    const __mmask64 in_message = ~(__mmask64)0 << (64 - h);
+    const wide_t v = _mm512_maskz_loadu_epi8(in_message, (const void *)((uintptr_t)p + h - 64));
+    const wide_t place = _mm512_loadu_si512((const void *)(crc_qword_window + h));
+    return VXOR(v, _mm512_shuffle_epi8(_mm512_set1_epi64((long long)regmem), place));
+#else
+    /* Lane by lane: the lane at byte s of the message (s = h - VL + 16 l) takes message
+     * bytes [s, s + 16): from x (bytes 0..15, with the register) moved by CRC_SHIFT_MASK(16 + s),
+     * and from y (bytes 16..31) by CRC_SHIFT_MASK(s). */
+    const __m128i x = _mm_xor_si128(V_LOAD(p), _mm_cvtsi64_si128((long long)regmem));
+    const __m128i top = _mm_shuffle_epi8(x, V_LOAD(CRC_SHIFT_MASK(h)));
+#if VL == 16
+    return top;
+#else
+    const __m128i below = V_LOAD(CRC_SHIFT_MASK((ptrdiff_t)h - 16));
+    const __m128i low = _mm_shuffle_epi8(x, below);
+    const __m128i high = _mm_xor_si128(top, _mm_shuffle_epi8(V_LOAD(p + 16), below));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1);
+#endif
+#endif
+}
+
+/* B, a 128-bit value in the lanes' convention, as the register. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_b(__m128i b, const struct fold_consts *c,
+                                                  const enum fold_order order)
+{
+#if GFNI_BITREV
+    if (order == ORDER_MIRROR) {
+        /* reflected to MSB-first convention: all 128 bits reversed */
+        __m128i bits = _mm_gf2p8affine_epi64_epi8(b, _mm_set1_epi64x(0x8040201008040201), 0);
+        return barrett(_mm_shuffle_epi8(bits, V_BSWAP_MASK()), c, 1);
+    }
+#endif
+    return barrett(b, c, order == ORDER_MSB_FIRST);
+}
+
+/* The xor of s's lanes, reduced. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_sum(wide_t s, const struct fold_consts *c,
+                                                    const enum fold_order order)
 {
 #if VL == 16
-    (void)count;
-    return final_reduction(a[0], c, msb);
+    return reduce_b(s, c, order);
 #else
-#if VL == 32
-    const __m256i f_last = _mm256_loadu_si256((const void *)&c->reduce_lanes[2]);
-    __m256i y = VXOR(VCLMUL(a[count - 1], f_last, 0x00), VCLMUL(a[count - 1], f_last, 0x11));
-    if (count == 2) {
-        const __m256i f = _mm256_loadu_si256((const void *)&c->reduce_lanes[0]);
-        y = VXOR(y, VXOR(VCLMUL(a[0], f, 0x00), VCLMUL(a[0], f, 0x11)));
-    }
+#if VL == 64
+    __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(s), _mm512_extracti64x4_epi64(s, 1));
 #else
-    (void)count;
-    const __m512i f = _mm512_loadu_si512((const void *)&c->reduce_lanes[0]);
-    __m512i z = VXOR(VCLMUL(a[0], f, 0x00), VCLMUL(a[0], f, 0x11));
-    __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(z), _mm512_extracti64x4_epi64(z, 1));
+    __m256i y = s;
 #endif
-    return barrett(_mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1)), c,
-                   msb);
+    return reduce_b(_mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1)), c,
+                    order);
 #endif
 }
 
 /*
- * 16 <= n < LANES_MAX goes to lanes_pass: for short inputs the vector pass's set-up would
- * cost more than the work.  Crossovers measured on an AMD EPYC (Zen 3), CRC-32, ns per
- * call against ISA-L in the same run: 256-bit tier with the lanes up to 63 bytes
- * 1.17-1.25x ISA-L from 32 to 63 bytes, with the vector pass from 32 bytes 0.9-1.1x;
- * 128-bit tier with lanes up to 63 bytes 1.08-1.11x, with its vector pass from 32 bytes
- * 1.10-1.14x.  The 512-bit tier (not measurable there) takes lanes below one vector, at
- * most three lanes in a row.
+ * 16 <= n < LANES_MAX goes to lanes_pass (serial lane folds), longer inputs to fold_pass,
+ * whose head reads the lanes at p and p + 16 below VL 64 (n >= 32).  Measured on an AMD
+ * EPYC (Zen 4), CRC-32, independent calls, against the lane steps: 512-bit passes
+ * 0.67-0.83x from 16 to 31 bytes, 0.8-1.0x from 32 to 47, 1.0-1.17x from 48 to 63;
+ * 128-bit passes 0.74-0.81x from 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.
  */
-#define LANES_MAX (VL == 16 ? 32 : 64)
+#define LANES_MAX (VL == 64 ? 48 : VL == 32 ? 64 : 128)
 
-#if defined(__clang__)
-#define UNROLL_ALL _Pragma("unroll")
+/*
+ * The start of a pass over n >= LANES_MAX bytes: its V = ceil(n / VL) vectors are v_0 =
+ * *head (the first h bytes, with the register), then v_1, v_2, ... at the returned q,
+ * q + VL, ... up to p + n; *first
+ * is v_1 with the register bytes past the head in it (when V >= 2; the head again
+ * otherwise, unused).  one_vector_possible (a constant): whether V may be 1.
+ */
+static ATTRIBUTES ALWAYS_INLINE const uint8_t *start(const struct fold_consts *c, uint64_t reg,
+                                                     const uint8_t *p, size_t n, wide_t *head,
+                                                     wide_t *first,
+                                                     const int one_vector_possible,
+                                                     const enum fold_order order)
+{
+    /* The register over message bytes 0..7 in memory order (fold_consts.h: MSB-first,
+     * reg << (64 - width) most significant byte first). */
+    const uint64_t regmem =
+        order != ORDER_REFLECTED ? __builtin_bswap64(reg << (64 - c->width)) : reg;
+    const size_t h = ((n - 1) & (VL - 1)) + 1;
+    const int one = one_vector_possible && n <= VL;
+    if (h == VL) {
+        /* Whole vectors from the start: the register in the first lane's low qword. */
+        *head = to_lanes(VXOR(VLOADU(p), VFROM128(_mm_cvtsi64_si128((long long)regmem))), order);
+        *first = one ? *head : load_vec(p + h, order);
+    } else {
+        *head = to_lanes(head_vector(p, h, regmem), order);
+        if (one)
+            *first = *head;
+        else if (h >= 8)
+            *first = load_vec(p + h, order);
+        else /* the register bytes h..7 lie in v_1's first bytes */
+            *first = to_lanes(
+                VXOR(VLOADU(p + h), VFROM128(_mm_cvtsi64_si128((long long)(regmem >> 8 * h)))),
+                order);
+    }
+    return p + h;
+}
+
+/*
+ * n <= max(VL, fold_parallel_max): every vector multiplied to the end at once (the
+ * multiplies independent, the xor chain one vpternlogq a vector): the pairs of v_j are
+ * those of the vector with V - 1 - j after it, LANES entries further for each j.
+ */
+static ATTRIBUTES ALWAYS_INLINE uint64_t parallel_pass(const struct fold_consts *c,
+                                                       const struct fold_consts *k, uint64_t reg,
+                                                       const uint8_t *p, size_t n,
+                                                       const enum fold_order order)
+{
+    wide_t head, first;
+    const uint8_t *q = start(c, reg, p, n, &head, &first, LANES_MAX <= VL, order);
+    /* v_0's pairs: V VL bytes of pairs before reduce_lanes' end (V VL is n rounded up). */
+    const uint8_t *const pairs_end = (const uint8_t *)&k->reduce_lanes[FOLD_REDUCE_LANES];
+    const uint8_t *kp = pairs_end - ((n + VL - 1) & ~(size_t)(VL - 1));
+    wide_t s = mul_lanes(head, LOAD_PAIRS(kp));
+    if (LANES_MAX <= VL && n <= VL)
+        return reduce_sum(s, c, order);
+    s = add_to_end(s, first, LOAD_PAIRS(kp + VL));
+    for (kp += 2 * VL; kp != pairs_end; kp += VL)
+        s = add_to_end(s, load_vec(q += VL, order), LOAD_PAIRS(kp));
+    return reduce_sum(s, c, order);
+}
+
+/*
+ * The same vectors, up to end (V >= 2 A), through A accumulators (A a constant at each call, so that
+ * they stay in registers): v_0..v_{A-1} folded A vectors forward while A more remain, then
+ * the accumulators and the rest multiplied to the end.
+ */
+static ATTRIBUTES ALWAYS_INLINE uint64_t loop_pass(const struct fold_consts *c,
+                                                   const struct fold_consts *k, wide_t head,
+                                                   wide_t first, const uint8_t *q,
+                                                   const uint8_t *end, const int A,
+                                                   const enum fold_order order)
+{
+    wide_t a[8];
+    a[0] = head;
+    if (A > 1)
+        a[1] = first;
+    UNROLL_ALL
+    for (int i = 2; i < A; i++)
+        a[i] = load_vec(q + (i - 1) * VL, order);
+    const wide_t kA = VBROADCAST(_mm_loadu_si128((const void *)fold_across(k, A)));
+    const uint8_t *r = q + (A - 1) * VL; /* v_A */
+    if (A == 1) {
+        a[0] = fold_vec(a[0], kA, first);
+        r += VL;
+    }
+    /* while A more vectors remain (one compare a step: r at most the last group's start) */
+    for (const uintptr_t last = (uintptr_t)end - A * VL; (uintptr_t)r <= last; r += A * VL) {
+        UNROLL_ALL
+        for (int i = 0; i < A; i++)
+            a[i] = fold_vec(a[i], kA, load_vec(r + i * VL, order));
+    }
+    /* The A accumulators and the vectors left from r, each with the LANES pairs after
+     * the previous one's (a vector's pairs take VL bytes, as its data does). */
+    const struct fold_pair *kp =
+        (const struct fold_pair *)((const uint8_t *)&k->reduce_lanes[FOLD_REDUCE_LANES -
+                                                                       LANES * A] -
+                                   (end - r));
+    wide_t s = mul_lanes(a[0], LOAD_PAIRS(kp));
+    UNROLL_ALL
+    for (int i = 1; i < A; i++)
+        s = add_to_end(s, a[i], LOAD_PAIRS(kp + i * LANES));
+    for (kp += A * LANES; r != end; r += VL, kp += LANES)
+        s = add_to_end(s, load_vec(r, order), LOAD_PAIRS(kp));
+    return reduce_sum(s, c, order);
+}
+
+/* V >= 2 A: A = fold_accumulators (1, 2, 4 or 8), so that the loop runs. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_consts *c,
+                                                           const struct fold_consts *k,
+                                                           uint64_t reg, const uint8_t *p,
+                                                           size_t n, size_t A,
+                                                           const enum fold_order order)
+{
+    wide_t head, first;
+    const uint8_t *q = start(c, reg, p, n, &head, &first, 0, order);
+    switch (A) {
+    case 8:
+        return loop_pass(c, k, head, first, q, p + n, 8, order);
+    case 4:
+        return loop_pass(c, k, head, first, q, p + n, 4, order);
+    case 2:
+        return loop_pass(c, k, head, first, q, p + n, 2, order);
+    default:
+        return loop_pass(c, k, head, first, q, p + n, 1, order);
+    }
+}
+
+
+#define FOLD_PASS_NAME_(a, b) a##b
+#define FOLD_PASS_NAME(a, b) FOLD_PASS_NAME_(a, b)
+
+/* The two passes of each order in functions of their own, each with the registers it
+ * needs, reached by tail calls. */
+#define FOLD_PASSES(ORDER_NAME, ORDER)                                                     \
+    static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
+        parallel_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, \
+                               size_t n)                                                   \
+    {                                                                                      \
+        const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
+        return parallel_pass(c, k, reg, p, n, ORDER);                                      \
+    }                                                                                      \
+    static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
+        accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
+                                   const uint8_t *p, size_t n, size_t A)                   \
+    {                                                                                      \
+        /* fewer than 2 A vectors (V <= 2 A - 1): the loop would not run */                \
+        if (n <= (2 * A - 1) * VL)                                                         \
+            return FOLD_PASS_NAME(parallel_, ORDER_NAME)(c, reg, p, n);                    \
+        const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
+        return accumulators_pass(c, k, reg, p, n, A, ORDER);                               \
+    }
+#if GFNI_BITREV
+FOLD_PASSES(mirror, ORDER_MIRROR)
 #else
-#define UNROLL_ALL _Pragma("GCC unroll 8")
+FOLD_PASSES(reflected, ORDER_REFLECTED)
+FOLD_PASSES(msb_first, ORDER_MSB_FIRST)
 #endif
 
-static ATTRIBUTES ALWAYS_INLINE wide_t load_vec(const uint8_t *q, const int msb)
+/* The pass for n >= LANES_MAX bytes, by the tuning in use. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t tuned_pass(const struct crc_x86_tuning *tuning,
+                                                    const struct fold_consts *c, uint64_t reg,
+                                                    const uint8_t *p, size_t n, const int msb)
 {
-    return msb ? VSHUFFLE(VLOADU(q), VBROADCAST(V_BSWAP_MASK())) : VLOADU(q);
+    /* One parallel step up to fold_parallel_max bytes (and whenever the loop would not
+     * run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
+     * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and
+     * 2 A - 1 <= 15 vectors: reduce_lanes covers the step. */
+    const size_t A = tuning->fold_accumulators;
+    const int parallel = (LANES_MAX <= VL && n <= VL) || n <= tuning->fold_parallel_max;
+#if GFNI_BITREV
+    (void)msb;
+    return parallel ? parallel_mirror(c, reg, p, n)
+                    : accumulators_mirror(c, reg, p, n, A);
+#else
+    if (msb)
+        return parallel ? parallel_msb_first(c, reg, p, n)
+                        : accumulators_msb_first(c, reg, p, n, A);
+    return parallel ? parallel_reflected(c, reg, p, n)
+                    : accumulators_reflected(c, reg, p, n, A);
+#endif
 }
 
-/* Accumulators a[0..count) (count a constant at each call, so they stay in registers). */
-static ATTRIBUTES ALWAYS_INLINE void load_group(wide_t *a, int count, const uint8_t *q,
-                                                const int msb)
+/* The tuning read for the first time (or again after crc_x86_tuning_reset): apart, so
+ * that the update itself makes no call and keeps no frame. */
+static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
+FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t reg,
+                                          const uint8_t *p, size_t n, int msb)
 {
-    UNROLL_ALL
-    for (int i = 0; i < count; i++)
-        a[i] = load_vec(q + i * VL, msb);
+    const struct crc_x86_tuning *tuning = crc_x86_tuning_resolve();
+    return msb ? tuned_pass(tuning, c, reg, p, n, 1) : tuned_pass(tuning, c, reg, p, n, 0);
 }
 
-/* Each accumulator folded across k (count vectors) onto the next count vectors at q. */
-static ATTRIBUTES ALWAYS_INLINE void fold_group(wide_t *a, int count, wide_t k, const uint8_t *q,
-                                                const int msb)
-{
-    UNROLL_ALL
-    for (int i = 0; i < count; i++)
-        a[i] = fold_vec(a[i], k, load_vec(q + i * VL, msb));
-}
-
-/* count accumulators to count/2: the first half folded across k (count/2 vectors) onto
- * the second. */
-static ATTRIBUTES ALWAYS_INLINE void halve(wide_t *a, int count, wide_t k)
-{
-    UNROLL_ALL
-    for (int i = 0; i < count / 2; i++)
-        a[i] = fold_vec(a[i], k, a[i + count / 2]);
-}
-
-/* n >= VL.  msb is a constant at each call, so each bit order gets its own loop. */
+/* n >= LANES_MAX: a tail call of the pass (msb a constant at each call). */
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
                                                    const uint8_t *p, size_t n, const int msb)
 {
-    /* The head makes the rest whole vectors, so the pass ends exactly on a vector. */
-    const size_t head = n % VL;
-    const wide_t carry = VFROM128(head_pass(c, reg, p, head, msb));
-    p += head;
-    n -= head;
-
-    /* As many accumulators as the length allows (the multiplier's latency hidden behind
-     * independent chains), then halved level by level, each level taking at most one
-     * more step of new data, so that no length pays a long single chain. */
-    wide_t a[8];
-    const wide_t k8 = VBROADCAST(load_pair(&c->FOLD_8V));
-    const wide_t k4 = VBROADCAST(load_pair(&c->FOLD_4V));
-    const wide_t k2 = VBROADCAST(load_pair(&c->FOLD_2V));
-    const wide_t k1 = VBROADCAST(load_pair(&c->FOLD_1V));
-    if (n >= 8 * VL) {
-        load_group(a, 8, p, msb);
-        a[0] = VXOR(a[0], carry);
-        for (p += 8 * VL, n -= 8 * VL; n >= 8 * VL; p += 8 * VL, n -= 8 * VL)
-            fold_group(a, 8, k8, p, msb);
-        halve(a, 8, k4);
-        goto have4;
-    }
-    if (n >= 4 * VL) {
-        load_group(a, 4, p, msb);
-        a[0] = VXOR(a[0], carry);
-        p += 4 * VL, n -= 4 * VL;
-        goto have4;
-    }
-    if (n >= 2 * VL) {
-        load_group(a, 2, p, msb);
-        a[0] = VXOR(a[0], carry);
-        p += 2 * VL, n -= 2 * VL;
-        goto have2;
-    }
-    a[0] = VXOR(load_vec(p, msb), carry);
-    p += VL, n -= VL;
-    goto have1;
-have4:
-    if (n >= 4 * VL) {
-        fold_group(a, 4, k4, p, msb);
-        p += 4 * VL, n -= 4 * VL;
-    }
-    halve(a, 4, k2);
-have2:
-    if (n >= 2 * VL) {
-        fold_group(a, 2, k2, p, msb);
-        p += 2 * VL, n -= 2 * VL;
-    }
-#if VL == 32
-    if (n == 0)
-        return reduce_last(a, 2, c, msb);
-#endif
-    halve(a, 2, k1);
-have1:
-    if (n >= VL)
-        fold_group(a, 1, k1, p, msb);
-    return reduce_last(a, 1, c, msb);
+    const struct crc_x86_tuning *tuning =
+        atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
+    if (__builtin_expect(tuning == NULL, 0))
+        return FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(c, reg, p, n, msb);
+    return tuned_pass(tuning, c, reg, p, n, msb);
 }
-
+#if GFNI_BITREV
+#define FOLD_MSB_ONLY 1
+#endif
 #include "../fold_record.h"
 
 #undef ALWAYS_INLINE
+#undef FOLD_PASS_NAME
+#undef FOLD_PASS_NAME_
+#undef FOLD_PASSES
 #undef UNROLL_ALL
 #undef LANES_MAX
+#undef LANES
+#undef LOAD_PAIRS
 #undef VLOADU
+#undef VLOADA
 #undef VXOR
 #undef VCLMUL
 #undef VBROADCAST
 #undef VSHUFFLE
 #undef VFROM128
 #undef VXOR3
-#undef FOLD_1V
-#undef FOLD_2V
-#undef FOLD_4V
-#undef FOLD_8V
 #undef SUFFIX
 #undef ATTRIBUTES
 #undef VL
 #undef USE_AVX512
+#undef GFNI_BITREV
 #undef FEATURES

@@ -1,7 +1,7 @@
 /* 256-bit VPCLMULQDQ folding with AVX2, for CPUs without AVX-512. */
 #define SUFFIX x86_vpclmul_avx2
 #define ATTRIBUTES __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.1")))
-#define FEATURES (CRC_CPU_SSE41 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
+#define FEATURES CRC_FEATURES_x86_vpclmul_avx2
 #define VL 32
 #define USE_AVX512 0
 #include "fold_template.h"

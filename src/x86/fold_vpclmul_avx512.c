@@ -2,8 +2,7 @@
  * vpternlogq on xmm and ymm). */
 #define SUFFIX x86_vpclmul_avx512
 #define ATTRIBUTES __attribute__((target("avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,avx2,sse4.1")))
-#define FEATURES (CRC_CPU_SSE41 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL | CRC_CPU_AVX512F | \
-                  CRC_CPU_AVX512BW | CRC_CPU_AVX512VL)
+#define FEATURES CRC_FEATURES_x86_vpclmul_avx512
 #define VL 64
 #define USE_AVX512 1
 #include "fold_template.h"

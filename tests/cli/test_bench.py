@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -170,3 +171,63 @@ def test_keys_mode_has_both_loops(run):
         assert loops == ["latency"] * 11 + ["throughput"] * 11
     code, out, _ = run("bench", "--quick", "--keys", "--sizes", "5", "--offsets", "0")
     assert code == 0 and "throughput loop / latency loop" in out.decode()
+
+
+def cpuinfo_first(key):
+    """The first /proc/cpuinfo value of key, or None."""
+    try:
+        lines = open("/proc/cpuinfo").read().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        k, sep, v = line.partition(":")
+        if sep and k.strip() == key:
+            return v.strip()
+    return None
+
+
+def test_json_says_what_was_measured(run):
+    """The tuning family and table in use, the CPU's identity, and the variables set."""
+    code, out, err = run("cpu", env={"CRCFORGE_TUNE": "fold_accumulators=2"})
+    assert code == 0, err
+    tuning = [line for line in out.decode().splitlines() if line.startswith("tuning: ")]
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json",
+                         env={"CRCFORGE_TUNE": "fold_accumulators=2"})
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["environment"]["CRCFORGE_TUNE"] == "fold_accumulators=2"
+    family, table = doc["tuning"]["family"], doc["tuning"]["table"]
+    if tuning:  # "tuning: zen4 (...)" or "tuning: zen4, not measured yet: the T table (...)"
+        words = tuning[0].split()
+        assert words[1].rstrip(",") == family
+        assert table == (family if words[2].startswith("(") else words[6])
+    else:
+        assert family == table == "none"
+    vendor, fam, model = (cpuinfo_first(k) for k in ("vendor_id", "cpu family", "model"))
+    assert doc["cpu_id"]["vendor"] == (vendor or "")
+    assert doc["cpu_id"]["family"] == (int(fam) if fam else -1)
+    assert doc["cpu_id"]["model"] == (int(model) if model else -1)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["date"])
+    code, out, err = run("bench", *PROBE, "-i", "portable",
+                         env={"CRCFORGE_TUNE": "fold_accumulators=2"})
+    assert f"tuning: family {family}, table {table}, CRCFORGE_TUNE=fold_accumulators=2\n" in (
+        out.decode())
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json")
+    assert "CRCFORGE_TUNE" not in json.loads(out)["environment"]
+
+
+def test_json_lists_the_models_measured(run, catalogue):
+    """Each model once, with its parameters, as `crcforge list` gives them."""
+    custom = "width=16,poly=0x1021,init=0xffff,refin=false,refout=false,xorout=0"
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json", "-a", "crc32",
+                         "-a", "CRC-64/ECMA-182", "-a", custom)
+    assert code == 0, err
+    models = json.loads(out)["models"]
+    assert [m["name"] for m in models] == ["CRC-32/ISO-HDLC", "CRC-64/ECMA-182", "custom"]
+    for m in models[:2]:
+        want = next(c for c in catalogue if c["name"] == m["name"])
+        assert (m["width"], int(m["poly"], 16), int(m["init"], 16), m["refin"], m["refout"],
+                int(m["xorout"], 16)) == (want["width"], want["poly"], want["init"],
+                                          want["refin"], want["refout"], want["xorout"])
+    assert models[2] == {"name": "custom", "width": 16, "poly": "0x1021", "init": "0xffff",
+                         "refin": False, "refout": False, "xorout": "0x0"}

@@ -2,7 +2,9 @@
  * The benchmark harness's own logic: every peer adapter compiled into this build agrees
  * with the bitwise reference (so its value semantics were adapted right), a deliberately
  * wrong peer is rejected before it is timed, a right one is timed, and the subject list
- * holds auto, every runnable path serving the model, and only peers of that model.
+ * holds auto, every runnable path serving the model, and only peers of that model; every
+ * crcforge subject is called through auto's entry with its path forced, before each of
+ * its samples.
  */
 #include <string.h>
 
@@ -91,26 +93,67 @@ static void crosscheck(const uint8_t *data)
           "a right peer in the latency loop: status %d", r.status);
 }
 
-static void subjects(void)
+/* A crcforge subject's calls: what crcforge_impl_chosen said of the model hashed. */
+static void same_entry_forced(const crcforge_model *m, const char *algo,
+                              const struct bench_subject *s, size_t n, const uint8_t *data)
+{
+    const char *automatic = crcforge_impl_chosen(m);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i].is_peer)
+            continue;
+        /* The model a subject hashes: its own copy (custom models), else m. */
+        const crcforge_model *hashed = s[i].own_model ? s[i].own_model : m;
+        CHECK(s[i].fn == s[0].fn && s[i].ctx == (const void *)hashed,
+              "%s: %s is not called through auto's entry", algo, s[i].name);
+        CHECK(s[i].force != NULL && strcmp(s[i].force, i ? s[i].name : "auto") == 0,
+              "%s: %s forces %s", algo, s[i].name, s[i].force ? s[i].force : "nothing");
+        bench_force(&s[i]);
+        const char *ran = crcforge_impl_chosen(hashed);
+        CHECK(strcmp(ran, i ? s[i].name : automatic) == 0, "%s: %s runs on %s", algo,
+              s[i].name, ran);
+        for (size_t len = 0; len <= 600; len += 37)
+            CHECK(s[i].fn(s[i].ctx, data + 3, len) ==
+                      crc_reference(crcforge_model_params(m), data + 3, len),
+                  "%s: %s wrong at %zu bytes", algo, s[i].name, len);
+    }
+    crcforge_impl_force("auto", NULL);
+}
+
+static void subjects(const uint8_t *data)
 {
     struct bench_subject s[48];
     const char *algos[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz", "crc16-xmodem",
-                           "CRC-5/USB"};
+                           "CRC-5/USB", "CRC-64/ECMA-182", "custom"};
+    const crcforge_params custom = {.width = 32, .poly = 0x1edc6f41, .init = 0xffffffff,
+                                    .refin = 1, .refout = 1, .xorout = 0xffffffff};
     for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
-        const crcforge_model *m = crcforge_model_find(algos[a]);
+        crcforge_model *made = a + 1 == sizeof algos / sizeof *algos
+                                   ? crcforge_model_new(&custom, NULL)
+                                   : NULL;
+        const crcforge_model *m = made ? made : crcforge_model_find(algos[a]);
+        const char *before = crcforge_impl_chosen(m);
         size_t n = bench_subjects(m, s, 48), own = 0, peers = 0;
+        CHECK(strcmp(crcforge_impl_chosen(m), before) == 0,
+              "%s: bench_subjects left %s chosen, not %s", algos[a], crcforge_impl_chosen(m),
+              before);
         CHECK(n >= 2 && strcmp(s[0].name, "auto") == 0, "%s: auto first", algos[a]);
         for (size_t i = 0; i < n; i++) {
             CHECK(s[i].ctx != NULL && s[i].fn != NULL, "%s: subject %s incomplete", algos[a],
                   s[i].name);
+            CHECK((s[i].own_model != NULL) == (made != NULL && !s[i].is_peer),
+                  "%s: %s has %s model of its own", algos[a], s[i].name,
+                  s[i].own_model ? "a" : "no");
             if (s[i].is_peer) {
                 peers++;
                 CHECK(crcforge_model_find(((const struct bench_peer *)s[i].ctx)->model) == m,
                       "%s: peer %s serves another model", algos[a], s[i].name);
+                CHECK(s[i].force == NULL, "%s: peer %s forces a path", algos[a], s[i].name);
             } else {
                 own++;
             }
         }
+        same_entry_forced(m, algos[a], s, n, data);
+        bench_subjects_free(s, n);
         size_t runnable = 0;
         for (size_t i = 0; i < crcforge_impl_count(); i++)
             runnable += crcforge_impl_runnable(crcforge_impl_name(i)) &&
@@ -121,7 +164,45 @@ static void subjects(void)
         for (size_t i = 0; i < bench_peer_count; i++)
             want_peers += crcforge_model_find(bench_peers[i].model) == m;
         CHECK(peers == want_peers, "%s: %zu peers, %zu serve it", algos[a], peers, want_peers);
+        crcforge_model_free(made);
     }
+}
+
+/* Which path each call of a subject ran on, as crcforge_impl_chosen says while it runs. */
+struct path_log {
+    const char *want;
+    unsigned calls, elsewhere;
+};
+
+static uint64_t logged_crc32(const void *ctx, const uint8_t *buf, size_t len)
+{
+    struct path_log *log = (struct path_log *)ctx;
+    log->calls++;
+    log->elsewhere += strcmp(crcforge_impl_chosen(crcforge_model_find("crc32")), log->want) != 0;
+    return crcforge_crc32(0, buf, len);
+}
+
+/* bench_time forces each subject's path before each of its samples, interleaved with
+ * another's; a subject that forces nothing runs on whatever was forced last. */
+static void forced_per_sample(const uint8_t *data)
+{
+    struct path_log portable = {"portable", 0, 0}, automatic = {NULL, 0, 0};
+    automatic.want = crcforge_impl_chosen(crcforge_model_find("crc32"));
+    struct bench_subject row[] = {
+        {.name = "portable", .fn = logged_crc32, .ctx = &portable, .force = "portable"},
+        {.name = "auto", .fn = logged_crc32, .ctx = &automatic, .force = "auto"},
+    };
+    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
+    struct bench_input in = {data, 256, 0, 1};
+    struct bench_timing t[2];
+    bench_time(&cfg, row, 2, &in, NULL, t);
+    CHECK(portable.calls > 0 && portable.elsewhere == 0 && automatic.calls > 0 &&
+              automatic.elsewhere == 0,
+          "forced per sample: portable %u calls (%u elsewhere), auto %u (%u elsewhere)",
+          portable.calls, portable.elsewhere, automatic.calls, automatic.elsewhere);
+    if (strcmp(automatic.want, "portable") == 0)
+        SKIP("forced per sample: auto is portable here, the two subjects run alike");
+    crcforge_impl_force("auto", NULL);
 }
 
 int main(void)
@@ -131,7 +212,8 @@ int main(void)
     rnd_fill(data, 8192);
     peers_match_reference(data);
     crosscheck(data);
-    subjects();
+    subjects(data);
+    forced_per_sample(data);
     free(data);
     return check_end();
 }

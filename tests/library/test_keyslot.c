@@ -45,9 +45,10 @@ static void test_constants(void)
     const crcforge_model *m = crc_model_crc16_xmodem;
     struct fold_consts k;
     fold_consts_compute(&k, &m->p);
-    /* reduce_lanes[3 - j/2]: (x^(64j+16) mod P) x^48 for words j and j+1. */
+    /* reduce_lanes[FOLD_REDUCE_LANES - 1 - j/2]: (x^(64j+16) mod P) x^48 for words j and
+     * j+1. */
     for (unsigned j = 0; j < CRC16_SHORT_MAX / 8; j++) {
-        const struct fold_pair *pair = &k.reduce_lanes[3 - j / 2];
+        const struct fold_pair *pair = &k.reduce_lanes[FOLD_REDUCE_LANES - 1 - j / 2];
         uint64_t got = j % 2 ? pair->high : pair->low;
         /* x^(64j+16) = 1 shifted by 8j+2 bytes, through combine.c's arithmetic. */
         uint64_t want = crc_shift_register(m, 1, 8 * j + 2);
@@ -72,7 +73,7 @@ static unsigned rule_slot(const uint8_t *key, size_t len);
  * '{'). */
 static void test_short_path(const struct crc_impl *impl)
 {
-    if (!impl->runnable()) {
+    if (!crc_impl_runnable(impl)) {
         SKIP("short-key operations of %s: not runnable on this CPU", impl->name);
         return;
     }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark beyond the unit tests (tests/library/test_bench.c in 10-c, tests/cli/test_bench.py
 # in 20-cli): the tool built with no peer library at all still builds, runs and lists every
-# peer as not built; and scripts/benchmarks.sh, the one command that regenerates
-# docs/benchmarks.md, runs end to end in its --quick mode into a scratch directory.
+# peer as not built; scripts/benchmarks.sh, the one command that regenerates
+# docs/benchmarks.md, and scripts/tune/sweep.sh, the one that measures a CPU family's tuning
+# table, run end to end in their --quick modes into a scratch directory.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -41,4 +42,24 @@ for algo in ("crc32c", "crc32", "crc64-nvme", "crc64-xz", "crc16-xmodem"):
 for part in ("## Headline", "crcforge sum -j 2", "cat FILE > /dev/null", "--keys", "CPU: **"):
     assert part in page, part
 print("scripts/benchmarks.sh --quick: page, five plots, keys and -j tables")
+PY
+
+bash scripts/tune/sweep.sh --quick --build build --out "$scratch/sweep" 2>/dev/null
+python3 - "$scratch/sweep" build/crcforge <<'PY'
+import json, pathlib, re, subprocess, sys
+d, crcforge = pathlib.Path(sys.argv[1]), sys.argv[2]
+family = json.loads(next(d.glob("sweep-*.json")).read_text())["tuning"]["family"]
+table = (d / f"{family}.h").read_text()
+name = family.replace("-", "_")
+assert f"#define CRC_X86_TUNING_{name} (&crc_x86_tuning_{name})" in table, table
+runnable = set(subprocess.run([crcforge, "cpu", "--impls"], capture_output=True, text=True,
+                              check=True).stdout.split())
+paths = set(re.findall(r'\{\d+, "(\w+)"\}', table))
+assert paths and paths <= runnable, (paths, runnable)
+for part in ("README.md", "sweep.log", "cpu.txt"):
+    assert (d / part).stat().st_size > 0, part
+for kind in ("variant-fold-", "sweep-"):
+    assert list(d.glob(kind + "*.json")), kind
+print(f"scripts/tune/sweep.sh --quick: {len(list(d.glob('*.json')))} runs, {family}.h of "
+      f"{len(paths)} paths")
 PY

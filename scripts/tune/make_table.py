@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Turns `crcforge bench --json` sweeps of one CPU into its family's tuning table.
+
+    make_table.py SWEEP.json... --family NAME [--out FILE] [--band-penalty X]
+    make_table.py --choose SWEEP.json...
+
+The first form writes the table (src/x86/tuning.h: bands of registry paths per class of
+model, and the kernel parameters) as a C header, tuning/FAMILY.h, to FILE or standard
+output.  The second prints, as CRCFORGE_TUNE text, the parameters the variant runs among
+the files choose (scripts/tune/sweep.sh runs the variants first, then the full sweep with
+the parameters chosen, so that the bands are measured as the table will run them).
+
+Two kinds of file, told apart by what they time:
+- a full sweep times "auto" beside every path (and the peers): it gives the bands;
+- a parameter variant run times only the paths a parameter concerns, under
+  CRCFORGE_TUNE=PARAM=VALUE,...: it gives that parameter.
+
+Bands, for each class of model (tuning.h; the models of a class are those of the full
+sweeps that fall in it, CRC-16/XMODEM counted as MSB-first as well): the candidates are
+the registry paths measured for every one of those models (a path absent for a model does
+not serve it).  At each size, a candidate's loss is the sum over the class's models and
+the offsets of its time (the median of the samples) over the fastest candidate's, minus
+one (a path that gave a wrong CRC anywhere for a model is no candidate for its classes).
+Dynamic programming over the sorted sizes finds the split into at most
+CRC_BANDS_MAX runs of sizes, each on one path, of least total loss plus a penalty per
+band beyond the first: an extra band must lower the class's mean loss (over its sizes,
+models and offsets) by --band-penalty (default 0.5%).  Noise alone moves the loss of a
+split by about its standard deviation times the square root of the cells, far less than
+the penalty, which grows with the cells, so noise does not make bands.  A band's limit
+lies halfway between the last size of its run and the first of the next.
+
+Parameters, in order (fold_parallel_max and fold_accumulators together, then
+hybrid_qwords): among the variant runs that set them (and agree with the parameters
+chosen before), the values of least total relative loss over the (model, path, size,
+offset) cells measured under every candidate value; the values of the table the sweeps
+ran under (their JSON's tuning.table, in src/x86/tuning/) unless others lower the mean
+loss by 0.5% or more.  A parameter no variant run measured is the one the full sweeps ran
+with (their CRCFORGE_TUNE), else the swept table's.
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import re
+import sys
+import textwrap
+from statistics import median
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TUNING_H = os.path.join(ROOT, "src", "x86", "tuning.h")
+TUNING_DIR = os.path.join(ROOT, "src", "x86", "tuning")
+
+# The classes of tuning.h, in its order, with the C names of their slots.
+CLASSES = [
+    ("crc32c", "CRC_CLASS_CRC32C", "CRC-32C"),
+    ("crc16_xmodem", "CRC_CLASS_CRC16_XMODEM", "CRC-16/XMODEM"),
+    ("reflected", "CRC_CLASS_REFLECTED", "reflected"),
+    ("msb_first", "CRC_CLASS_MSB_FIRST", "MSB-first"),
+]
+# The parameters, chosen group by group in this order.
+PARAM_GROUPS = [("fold_parallel_max", "fold_accumulators"), ("hybrid_qwords",)]
+PARAMS = [p for group in PARAM_GROUPS for p in group]
+DEFAULT_BAND_PENALTY = 0.005
+PARAM_MARGIN = 0.005
+WIDTH = 100  # the source's line length
+
+
+class SweepError(Exception):
+    pass
+
+
+def header_define(path, name):
+    """The integer value of `#define NAME N` in a header of the library."""
+    with open(path) as f:
+        m = re.search(rf"^#define {name} (\d+)\b", f.read(), re.M)
+    if not m:
+        raise SweepError(f"{path}: no #define {name}")
+    return int(m.group(1))
+
+
+def table_parameters(table):
+    """The parameters of the table named `table` (its .family, as a sweep's JSON names the
+    table it ran under) in src/x86/tuning/: the baseline a variant must beat, and the
+    values of a parameter unmeasured."""
+    for name in sorted(os.listdir(TUNING_DIR)):
+        with open(os.path.join(TUNING_DIR, name)) as f:
+            text = f.read()
+        start = text.find(f'.family = "{table}",')
+        if start < 0:
+            continue
+        block = text[start:text.index("};", start)]
+        out = {}
+        for p in PARAMS:
+            found = re.search(rf"\.{p} = (\d+),", block)
+            if not found:
+                raise SweepError(f"{name}: table {table} has no {p}")
+            out[p] = int(found.group(1))
+        return out
+    raise SweepError(f"no table {table!r} in {TUNING_DIR}")
+
+
+def swept_table(sweeps):
+    """The one table the sweeps ran under."""
+    tables = {s.table for s in sweeps}
+    if len(tables) != 1 or None in tables:
+        raise SweepError("the sweeps ran under different tables or name none: "
+                         + ", ".join(sorted(map(str, tables))))
+    return tables.pop()
+
+
+# ---------------------------------------------------------------------------------------
+# Reading sweeps.
+# ---------------------------------------------------------------------------------------
+def model_class(m):
+    """The class of a model (tuning.c's crc_model_class_of), or None below 8 bits."""
+    width, poly, refin = m["width"], int(m["poly"], 16), m["refin"]
+    if width < 8:
+        return None
+    if (width, poly, refin) == (32, 0x1EDC6F41, True):
+        return "crc32c"
+    if (width, poly, refin) == (16, 0x1021, False):
+        return "crc16_xmodem"
+    return "reflected" if refin else "msb_first"
+
+
+def fitted_classes(m):
+    """The classes whose bands a model's timings are fitted to: CRC-16/XMODEM's are its
+    own and the MSB-first class's (the folding paths serve it as any MSB-first model)."""
+    c = model_class(m)
+    if c is None:
+        return []
+    return [c, "msb_first"] if c == "crc16_xmodem" else [c]
+
+
+def parse_tune(text):
+    """CRCFORGE_TUNE's parameters ({} when unset); family= is not a parameter."""
+    out = {}
+    for item in filter(None, (text or "").split(",")):
+        key, sep, value = item.partition("=")
+        if key in PARAMS:
+            if not sep or not value.isdigit():
+                raise SweepError(f"CRCFORGE_TUNE item '{item}' is not {key}=N")
+            out[key] = int(value)
+    return out
+
+
+class Sweep:
+    """One `crcforge bench --json` file."""
+
+    def __init__(self, path):
+        self.path = path
+        try:
+            with open(path) as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            raise SweepError(f"{path}: {e}") from None
+        if doc.get("tool") != "crcforge bench" or doc.get("mode") != "throughput":
+            raise SweepError(f"{path}: not a `crcforge bench --json` throughput run")
+        if "models" not in doc:
+            raise SweepError(f"{path}: no \"models\" (written by an older crcforge bench)")
+        self.doc = doc
+        self.models = {m["name"]: m for m in doc["models"]}
+        self.tune = parse_tune(doc.get("environment", {}).get("CRCFORGE_TUNE"))
+        self.table = doc.get("tuning", {}).get("table")
+        self.results = [r for r in doc["results"] if r["kind"] == "crcforge"
+                        and r["loop"] == "throughput"]
+        self.full = any(r["implementation"] == "auto" for r in self.results)
+        self.mismatches = [r for r in self.results if r["status"] != "ok"]
+
+    def cells(self):
+        """(model, path, size, offset, ns median) of every path timed (not auto)."""
+        for r in self.results:
+            if r["status"] == "ok" and r["implementation"] != "auto":
+                yield r["algorithm"], r["implementation"], r["size"], r["offset"], r["ns_median"]
+
+
+# ---------------------------------------------------------------------------------------
+# Bands.
+# ---------------------------------------------------------------------------------------
+def best_partition(costs, n, penalty, max_bands):
+    """The runs of sizes 0..n-1, each on one path, of least total cost plus `penalty` per
+    run beyond the first: [(path, first, last)].  costs: {path: [cost at size i]} (paths
+    in order of preference on ties; math.inf where a path cannot serve a size)."""
+    paths = list(costs)
+    # Prefix sums of the finite costs, and counts of the infinite ones.
+    prefix, infinite = {}, {}
+    for p in paths:
+        s, k = [0.0], [0]
+        for c in costs[p]:
+            s.append(s[-1] + (0.0 if math.isinf(c) else c))
+            k.append(k[-1] + math.isinf(c))
+        prefix[p], infinite[p] = s, k
+
+    def run_cost(p, i, j):  # sizes i..j-1 on path p
+        return math.inf if infinite[p][j] > infinite[p][i] else prefix[p][j] - prefix[p][i]
+
+    # least[b][j]: least cost of sizes 0..j-1 in b runs; came[b][j]: (start, path) of the last.
+    least = [[math.inf] * (n + 1) for _ in range(max_bands + 1)]
+    came = [[None] * (n + 1) for _ in range(max_bands + 1)]
+    least[0][0] = 0.0
+    for b in range(1, max_bands + 1):
+        for j in range(1, n + 1):
+            for i in range(b - 1, j):
+                if math.isinf(least[b - 1][i]):
+                    continue
+                for p in paths:
+                    c = least[b - 1][i] + run_cost(p, i, j)
+                    if c < least[b][j]:
+                        least[b][j], came[b][j] = c, (i, p)
+    best_b, best_total = None, math.inf
+    for b in range(1, max_bands + 1):
+        total = least[b][n] + penalty * (b - 1)
+        # More bands only for a real gain (not a rounding difference).
+        if math.isfinite(total) and (best_b is None or total < best_total - 1e-9 * best_total):
+            best_b, best_total = b, total
+    if best_b is None:
+        raise SweepError("no path serves every size")
+    runs, j = [], n
+    for b in range(best_b, 0, -1):
+        i, p = came[b][j]
+        runs.append((p, i, j - 1))
+        j = i
+    runs.reverse()
+    merged = []  # with no penalty, a tie may split one path's run in two
+    for p, first, last in runs:
+        if merged and merged[-1][0] == p:
+            merged[-1] = (p, merged[-1][1], last)
+        else:
+            merged.append((p, first, last))
+    return merged
+
+
+def class_costs(sweeps, cls):
+    """The candidates of a class and their loss at each size: (models, sizes, costs, cells)
+    with costs {path: [loss at size]} and cells the (model, offset) pairs per size."""
+    models = {}
+    for s in sweeps:
+        for name, m in s.models.items():
+            if cls in fitted_classes(m):
+                models[name] = m
+    if not models:
+        return None
+    times = {}  # (model, path, size, offset) -> [ns]
+    order = []  # paths in the order first seen (the registry's, best first)
+    for s in sweeps:
+        for model, path, size, offset, ns in s.cells():
+            if model in models:
+                times.setdefault((model, path, size, offset), []).append(ns)
+                if path not in order:
+                    order.append(path)
+    measured = {}
+    for model, path, _, _ in times:
+        measured.setdefault(path, set()).add(model)
+    wrong = {r["implementation"] for s in sweeps for r in s.mismatches
+             if r["algorithm"] in models}
+    candidates = [p for p in order if measured[p] == set(models) and p not in wrong]
+    if not candidates:
+        raise SweepError(f"no path measured for every {cls} model ({', '.join(sorted(models))})")
+    sizes = sorted({size for (model, path, size, _) in times if path in candidates})
+    offsets = sorted({offset for (_, _, _, offset) in times})
+    costs = {p: [0.0] * len(sizes) for p in candidates}
+    for i, size in enumerate(sizes):
+        for model in models:
+            for offset in offsets:
+                t = {p: median(times[(model, p, size, offset)]) for p in candidates
+                     if (model, p, size, offset) in times}
+                if not t:
+                    continue  # this size or offset was not swept for this model
+                best = min(t.values())
+                for p in candidates:
+                    costs[p][i] += t[p] / best - 1 if p in t else math.inf
+    return sorted(models), sizes, offsets, costs
+
+
+def choose_bands(sweeps, cls, band_penalty, max_bands):
+    """The bands of one class: ([(below, path)], models, mean loss), or None when no model
+    of the class was swept."""
+    found = class_costs(sweeps, cls)
+    if found is None:
+        return None
+    models, sizes, offsets, costs = found
+    per_size = len(models) * len(offsets)
+    runs = best_partition(costs, len(sizes), band_penalty * len(sizes) * per_size, max_bands)
+    bands = []
+    for k, (path, first, last) in enumerate(runs):
+        below = 0 if k + 1 == len(runs) else (sizes[last] + sizes[last + 1] + 1) // 2
+        bands.append((below, path))
+    loss = sum(costs[p][i] for p, first, last in runs for i in range(first, last + 1))
+    return bands, models, loss / (len(sizes) * per_size), len(sizes)
+
+
+# ---------------------------------------------------------------------------------------
+# Parameters.
+# ---------------------------------------------------------------------------------------
+def choose_group(variants, group, chosen):
+    """The values of one parameter group of least total relative loss among the variant
+    runs that set it: (values, {setting: mean loss}, cells), or None when none does."""
+    times = {}  # setting -> (model, path, size, offset) -> [ns]
+    for s in variants:
+        if not all(p in s.tune for p in group):
+            continue
+        if any(p in s.tune and s.tune[p] != v for p, v in chosen.items() if p not in group):
+            continue
+        setting = tuple(s.tune[p] for p in group)
+        for model, path, size, offset, ns in s.cells():
+            times.setdefault(setting, {}).setdefault((model, path, size, offset), []).append(ns)
+    if not times:
+        return None
+    settings = sorted(times)
+    common = set.intersection(*(set(times[s]) for s in settings))
+    if not common:
+        raise SweepError(f"{'/'.join(group)}: no cell measured under every value "
+                         f"({', '.join(map(str, settings))})")
+    loss = dict.fromkeys(settings, 0.0)
+    for cell in common:
+        t = {s: median(times[s][cell]) for s in settings}
+        best = min(t.values())
+        for s in settings:
+            loss[s] += t[s] / best - 1
+    mean = {s: loss[s] / len(common) for s in settings}
+    winner = min(settings, key=lambda s: (mean[s], settings.index(s)))
+    baseline = tuple(table_parameters(swept_table(variants))[p] for p in group)
+    if baseline in mean and mean[winner] > mean[baseline] - PARAM_MARGIN:
+        winner = baseline  # not worth a departure from the swept table
+    return dict(zip(group, winner)), mean, len(common)
+
+
+def choose_parameters(variants):
+    """Every parameter group some variant run measured: (values, notes)."""
+    chosen, notes = {}, []
+    for group in PARAM_GROUPS:
+        found = choose_group(variants, group, chosen)
+        if found is None:
+            continue
+        values, losses, cells = found
+        chosen.update(values)
+        ranked = sorted(losses.items(), key=lambda kv: kv[1])
+        notes.append(f"{'/'.join(group)} over {cells} cells, mean loss: " + ", ".join(
+            f"{'/'.join(map(str, s))} {100 * l:.1f}%" for s, l in ranked))
+    return chosen, notes
+
+
+def tune_text(values):
+    return ",".join(f"{p}={values[p]}" for p in PARAMS if p in values)
+
+
+# ---------------------------------------------------------------------------------------
+# The table.
+# ---------------------------------------------------------------------------------------
+def c_name(family):
+    name = family.replace("-", "_")
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        raise SweepError(f"family '{family}' does not make a C name")
+    return name
+
+
+def describe_files(paths):
+    """The sweep files, briefly: "the N .json files of DIR" when they are all of a
+    directory's, else their names.  (No glob: its slash-star would open a C comment.)"""
+    dirs = {os.path.dirname(os.path.abspath(p)) for p in paths}
+    if len(dirs) == 1:
+        d = dirs.pop()
+        if set(map(os.path.abspath, paths)) == set(glob.glob(os.path.join(d, "*.json"))):
+            return f"the {len(paths)} .json files of {os.path.basename(d)}"
+    return ", ".join(os.path.basename(p) for p in paths)
+
+
+def write_table(family, sweeps, bands, params, band_penalty):
+    full = [s for s in sweeps if s.full]
+    first = full[0].doc
+    ident = first.get("cpu_id", {})
+    cpu = first["cpu"]
+    if ident.get("vendor"):
+        cpu += f" ({ident['vendor']} family {ident['family']} model {ident['model']}"
+        cpu += f" stepping {ident['stepping']})" if ident.get("stepping", -1) >= 0 else ")"
+    date = first.get("date", "")[:10]
+    name = c_name(family)
+    command = f"python3 scripts/tune/make_table.py --family {family}"
+    if band_penalty != DEFAULT_BAND_PENALTY:
+        command += f" --band-penalty {band_penalty:g}"
+    command += " SWEEP.json..."
+
+    def paragraph(text):
+        return textwrap.wrap(text, WIDTH, initial_indent=" * ", subsequent_indent=" * ")
+
+    lines = ["/*"] + paragraph(f"Family {family} (tuning.h): measured on {cpu}, {date}.")
+    lines += [" * Written by scripts/tune/make_table.py (do not edit; sweep again):",
+              f" *     {command}"]
+    lines += paragraph(
+        f"from `crcforge bench --json` sweeps (crcforge {first['version']}, "
+        f"{first['repeat']} samples of {first['min_sample_seconds'] * 1000:g} ms): "
+        f"{describe_files([s.path for s in sweeps])}.")
+    lines += [
+        " * Bands: per class, the paths serving every model swept of it, the length bands of",
+        " * least total relative loss against the fastest of them at each size (medians,",
+        " * offsets 0 and 1); each band beyond the first had to lower the mean loss by "
+        f"{100 * band_penalty:g}%.",
+        " * Mean loss of the bands chosen, per model, offset and size:",
+    ]
+    for cls, _, title in CLASSES:
+        _, models, loss, nsizes = bands[cls]
+        lines += textwrap.wrap(f"{title}: {100 * loss:.2f}% over {nsizes} sizes "
+                               f"({', '.join(models)})", WIDTH, initial_indent=" *     ",
+                               subsequent_indent=" *         ")
+    lines.append(" * Parameters: " + (tune_text(params["values"]) + ";" if params["values"]
+                                      else "none measured;"))
+    for n in params["notes"]:
+        lines += textwrap.wrap(n, WIDTH, initial_indent=" *     ",
+                               subsequent_indent=" *         ")
+    lines += [" */", f"static const struct crc_x86_tuning crc_x86_tuning_{name} = {{",
+              f"    .family = \"{family}\",",
+              f"    .source = \"scripts/tune/make_table.py: sweep of {date} on {first['cpu']}\",",
+              "    .bands =", "        {"]
+    for cls, slot, _ in CLASSES:
+        cells = [f"{{{below}, \"{path}\"}}" for below, path in bands[cls][0]]
+        head = f"            [{slot}] = {{"
+        line = head + ", ".join(cells) + "},"
+        if len(line) > WIDTH:  # one band a line
+            line = (",\n" + " " * len(head)).join(cells) + "},"
+            line = head + line
+        lines.append(line)
+    lines.append("        },")
+    for p in PARAMS:
+        lines.append(f"    .{p} = {params['table'][p]},")
+    lines += ["};", f"#define CRC_X86_TUNING_{name} (&crc_x86_tuning_{name})", ""]
+    return "\n".join(lines)
+
+
+def parameters_for_table(sweeps, variants):
+    """The table's parameters: chosen from the variants, else as the full sweeps ran."""
+    values, notes = choose_parameters(variants)
+    swept = table_parameters(swept_table(sweeps))
+    table = {}
+    for p in PARAMS:
+        ran = {s.tune.get(p) for s in sweeps if s.full}
+        if p in values:
+            table[p] = values[p]
+            if ran - {None, values[p]}:
+                print(f"make_table.py: warning: the full sweeps ran with {p}="
+                      f"{'/'.join(str(v) for v in ran - {None})}, the variants choose "
+                      f"{values[p]}: its bands were measured otherwise", file=sys.stderr)
+        elif len(ran) == 1 and None not in ran:
+            table[p] = ran.pop()
+            notes.append(f"{p} {table[p]}: as the full sweeps ran (no variant measured it)")
+        else:
+            table[p] = swept[p]
+            notes.append(f"{p} {table[p]}: the swept table's (not measured)")
+    return {"values": values, "notes": notes, "table": table}
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("sweeps", nargs="+", metavar="SWEEP.json")
+    ap.add_argument("--family", help="the CPU family (src/x86/tuning.c's names)")
+    ap.add_argument("--out", help="the header to write (default: standard output)")
+    ap.add_argument("--band-penalty", type=float, default=DEFAULT_BAND_PENALTY,
+                    help="how much an extra band must lower a class's mean relative loss "
+                         f"(default {DEFAULT_BAND_PENALTY})")
+    ap.add_argument("--choose", action="store_true",
+                    help="print the parameters the variant runs choose, as CRCFORGE_TUNE text")
+    args = ap.parse_args(argv)
+    try:
+        sweeps = [Sweep(p) for p in args.sweeps]
+        for s in sweeps:
+            for r in s.mismatches:
+                print(f"make_table.py: {s.path}: {r['implementation']} gave a wrong "
+                      f"{r['algorithm']} at {r['size']} bytes: left out of its classes",
+                      file=sys.stderr)
+        variants = [s for s in sweeps if not s.full]
+        if args.choose:
+            print(tune_text(choose_parameters(variants)[0]))
+            return 0
+        if not args.family:
+            ap.error("--family is required to write a table")
+        full = [s for s in sweeps if s.full]
+        if not full:
+            raise SweepError("no full sweep among the files (one that times \"auto\")")
+        max_bands = header_define(TUNING_H, "CRC_BANDS_MAX")
+        bands = {}
+        for cls, _, title in CLASSES:
+            found = choose_bands(full, cls, args.band_penalty, max_bands)
+            if found is None:
+                raise SweepError(f"no {title} model in the full sweeps")
+            bands[cls] = found
+        params = parameters_for_table(full, variants)
+        text = write_table(args.family, sweeps, bands, params, args.band_penalty)
+    except SweepError as e:
+        print(f"make_table.py: {e}", file=sys.stderr)
+        return 2
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# The tuning sweep of this CPU: `crcforge bench --json` of every path, pinned to one CPU,
+# then scripts/tune/make_table.py turns it into the table of this CPU's family
+# (src/x86/tuning.h).  Unattended, with only the repository, cmake, a C compiler and
+# python3; about an hour and a half in full, a minute or two with --quick.
+#
+# Usage: bash scripts/tune/sweep.sh [--out DIR] [--quick] [--install] [--family NAME]
+#                                   [--build DIR]
+#   --out DIR      a new directory for the JSON files, FAMILY.h, README.md, cpu.txt and
+#                  sweep.log (default tune-sweep-FAMILY-DATE in the current directory)
+#   --quick        tiny samples and fewer sizes: proves the pipeline, decides nothing
+#   --install      also write the table to src/x86/tuning/FAMILY.h
+#   --family NAME  the table's family (default: the one crcforge reads from this CPU)
+#   --build DIR    the build directory (default build), configured and built here
+#
+# The runs, each for crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem and CRC-64/ECMA-182,
+# at sizes every 16 B from 16 B to 1 KiB, every 128 B to 4 KiB, every 512 B to 16 KiB,
+# 64 KiB and 1 MiB, offsets 0 and 1 (crcforge bench takes 64 sizes a run: the list is split):
+#   1. variant-fold-P-A-*.json: the folding paths (names with "pclmul", not hybrids) with
+#      CRCFORGE_TUNE=fold_parallel_max=P,fold_accumulators=A, P in 0 and
+#      CRC_FOLD_PARALLEL_MAX, A in 1 2 4 8; make_table.py --choose picks P and A;
+#   2. variant-hybrid-Q-*.json: the hybrid paths with those and hybrid_qwords=Q, Q in
+#      2 4 6 8 12 16; --choose picks Q;
+#   3. sweep-*.json: every path and peer with the parameters chosen;
+# then FAMILY.h from all of them.  A path that disagrees with crcforge's reference is
+# reported and left out of the table; the sweep goes on and exits 1 at the end.
+set -euo pipefail
+
+usage() {
+  echo "usage: bash scripts/tune/sweep.sh [--out DIR] [--quick] [--install] [--family NAME] [--build DIR]" >&2
+  exit 2
+}
+out= quick= install= family= build=build
+while [ $# -gt 0 ]; do
+  case $1 in
+    --out) [ $# -ge 2 ] || usage; out=$(realpath -m -- "$2"); shift ;;
+    --quick) quick=1 ;;
+    --install) install=1 ;;
+    --family) [ $# -ge 2 ] || usage; family=$2; shift ;;
+    --build) [ $# -ge 2 ] || usage; build=$(realpath -m -- "$2"); shift ;;
+    -h | --help) usage ;;
+    *) echo "scripts/tune/sweep.sh: unknown argument '$1'" >&2; usage ;;
+  esac
+  shift
+done
+start=$SECONDS
+caller=$PWD
+cd "$(dirname "$0")/../.."
+version=$(git describe --always --dirty 2>/dev/null || echo "(not a git checkout)")
+
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_BENCH_CRC_FAST=ON >/dev/null
+cmake --build "$build" -j "$(nproc)" --target crcforge >/dev/null
+crcforge=$build/crcforge
+
+algos=(crc32c crc32 crc64-nvme crc64-xz crc16-xmodem CRC-64/ECMA-182)
+parallel_max=$(sed -n 's/^#define CRC_FOLD_PARALLEL_MAX \([0-9]*\).*/\1/p' src/x86/tuning.h)
+fold_settings=() # P,A pairs
+for p in 0 "$parallel_max"; do
+  for a in 1 2 4 8; do fold_settings+=("$p,$a"); done
+done
+if [ -n "$quick" ]; then
+  timing=(--quick)
+  sizes=($(seq 64 64 1024) $(seq 1536 512 4096) $(seq 6144 2048 16384) 65536 1048576)
+  hybrid_qwords=(4 8)
+else
+  timing=(--repeat 5 --min-time 10)
+  sizes=($(seq 16 16 1024) $(seq 1152 128 4096) $(seq 4608 512 16384) 65536 1048576)
+  hybrid_qwords=(2 4 6 8 12 16)
+fi
+chunks=() # comma-separated lists of at most 64 sizes
+for ((i = 0; i < ${#sizes[@]}; i += 64)); do
+  chunks+=("$(IFS=,; echo "${sizes[*]:i:64}")")
+done
+
+# Pinned to the last CPU this process may use (taskset, when present).
+pin=()
+if command -v taskset >/dev/null; then
+  cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
+  pin=(taskset -c "$cpu")
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Which paths serve each model, and the family: a one-sample probe.
+"$crcforge" bench "${algos[@]/#/-a}" --sizes 64 --offsets 0 --repeat 1 --min-time 0 \
+  --json="$work/probe.json" >/dev/null
+[ -n "$family" ] || family=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["tuning"]["family"])' "$work/probe.json")
+if [ "$family" = none ]; then
+  echo "scripts/tune/sweep.sh: crcforge has no tuning families on this CPU" >&2
+  exit 2
+fi
+[ -n "$out" ] || out=$caller/tune-sweep-$family-$(date -u +%Y%m%d-%H%M%S)
+mkdir -p "$out"
+shopt -s nullglob
+old=("$out"/*.json)
+if [ ${#old[@]} -gt 0 ]; then # they would be read as part of this sweep
+  echo "scripts/tune/sweep.sh: $out already holds JSON files: give a new --out DIR" >&2
+  exit 2
+fi
+log=$out/sweep.log
+: >"$log"
+"$crcforge" cpu >"$out/cpu.txt"
+
+# paths I REGEX [EXCLUDE]: the crcforge paths serving the I-th algorithm whose names match
+# REGEX and not EXCLUDE (the probe lists its models in the order of the -a options).
+paths() {
+  python3 -c '
+import json, re, sys
+doc = json.load(open(sys.argv[1]))
+model = doc["models"][int(sys.argv[2])]["name"]
+want, skip, seen = sys.argv[3], sys.argv[4], []
+for r in doc["results"]:
+    p = r["implementation"]
+    if (r["kind"] == "crcforge" and r["algorithm"] == model and p not in ("auto", "portable")
+            and re.search(want, p) and not (skip and re.search(skip, p)) and p not in seen):
+        seen.append(p)
+print(" ".join(seen))' "$work/probe.json" "$@" ""
+}
+
+mismatch=0
+# bench INCLUDE EXCLUDE NAME=TUNE...: for every algorithm and chunk of sizes, one run per
+# setting, CRCFORGE_TUNE=TUNE, into DIR/NAME-ALGO-K.json.  With INCLUDE, only the crcforge
+# paths serving the algorithm whose names match it and not EXCLUDE (none: no run); without,
+# every path and peer.  The settings take turns run by run, so that a change in the
+# machine's load falls on all of them alike.
+bench() {
+  local include=$1 exclude=$2 i k setting p
+  shift 2
+  for i in "${!algos[@]}"; do
+    local algo=${algos[i]} selected=()
+    if [ -n "$include" ]; then
+      for p in $(paths "$i" "$include" "$exclude"); do selected+=(-i "$p"); done
+      [ ${#selected[@]} -gt 0 ] || continue
+    fi
+    for k in "${!chunks[@]}"; do
+      for setting in "$@"; do
+        local file=$out/${setting%%=*}-$(echo "$algo" | tr '/A-Z' '-a-z')-$((k + 1)).json
+        local cmd=(env CRCFORGE_TUNE="${setting#*=}" "${pin[@]}" "$crcforge" bench -a "$algo"
+                   "${selected[@]}" --sizes "${chunks[k]}" --offsets 0,1 "${timing[@]}"
+                   --json="$file")
+        local t0=$SECONDS rc=0
+        "${cmd[@]}" >/dev/null 2>>"$log" || rc=$?
+        echo "$(printf '%q ' "${cmd[@]}")# exit $rc, $((SECONDS - t0)) s" >>"$log"
+        case $rc in
+          0) ;;
+          1) mismatch=1; echo "sweep.sh: a path disagrees with crcforge: see $file" >&2 ;;
+          *) echo "sweep.sh: crcforge bench failed (exit $rc): see $log" >&2; exit "$rc" ;;
+        esac
+      done
+    done
+  done
+}
+choose() { # the parameters the variant runs so far choose, as CRCFORGE_TUNE text
+  local variants=("$out"/variant-*.json)
+  [ ${#variants[@]} -eq 0 ] || python3 scripts/tune/make_table.py --choose "${variants[@]}"
+}
+
+echo "sweep: family $family, ${#sizes[@]} sizes, into $out" >&2
+settings=()
+for s in "${fold_settings[@]}"; do
+  settings+=("variant-fold-${s%,*}-${s#*,}=fold_parallel_max=${s%,*},fold_accumulators=${s#*,}")
+done
+echo "sweep: folding paths, fold_parallel_max 0/$parallel_max x fold_accumulators 1/2/4/8" >&2
+bench pclmul hybrid "${settings[@]}"
+chosen=$(choose)
+settings=()
+for q in "${hybrid_qwords[@]}"; do
+  settings+=("variant-hybrid-$q=${chosen:+$chosen,}hybrid_qwords=$q")
+done
+echo "sweep: hybrid paths, ${chosen:+$chosen and }hybrid_qwords ${hybrid_qwords[*]}" >&2
+bench hybrid "" "${settings[@]}"
+chosen=$(choose)
+echo "sweep: every path and peer, CRCFORGE_TUNE=$chosen" >&2
+bench "" "" "sweep=$chosen"
+
+python3 scripts/tune/make_table.py --family "$family" --out "$out/$family.h" "$out"/*.json
+if [ -n "$install" ]; then
+  cp "$out/$family.h" "src/x86/tuning/$family.h"
+  echo "sweep: installed src/x86/tuning/$family.h" >&2
+fi
+elapsed=$((SECONDS - start))
+cpu_line=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+i = d["cpu_id"]
+print("{} ({} family {} model {})".format(d["cpu"], i["vendor"], i["family"], i["model"]))
+' "$work/probe.json")
+{
+  echo "# Tuning sweep of family $family, $(date -u +%Y-%m-%d)"
+  echo
+  echo "- Command: \`bash scripts/tune/sweep.sh${quick:+ --quick}\` at crcforge $version," \
+    "$((elapsed / 60)) min $((elapsed % 60)) s${quick:+ (a smoke run: its table decides nothing)}."
+  echo "- CPU: $cpu_line; runs pinned with \`${pin[*]:-nothing (no taskset)}\`;" \
+    "\`crcforge cpu\` in cpu.txt."
+  echo "- Parameters the variant runs chose: \`${chosen:-none}\`."
+  echo "- The table: $family.h, for src/x86/tuning/ (in the repository," \
+    "\`python3 scripts/tune/make_table.py --family $family --out $family.h DIR/*.json\`" \
+    "writes it again from this directory)."
+  echo "- Files, each a \`crcforge bench --json\` run of the K-th part of the sizes:" \
+    "variant-fold-P-A-ALGO-K.json (fold_parallel_max P, fold_accumulators A)," \
+    "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), sweep-ALGO-K.json (every path and" \
+    "peer); every command and its time in sweep.log."
+} >"$out/README.md"
+echo "sweep: done in $elapsed s: $out/$family.h" | tee -a "$log" >&2
+exit "$mismatch"

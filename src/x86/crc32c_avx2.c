@@ -1,0 +1,11 @@
+/*
+ * CRC-32C on 256-bit VPCLMULQDQ vectors (AVX2) and the crc32 instruction: the parallel
+ * reduction for short and medium inputs and the hybrid of folding and three crc32 chains
+ * for long ones (crc32c_vpclmul_template.h).
+ */
+#define PARALLEL crc32c_x86_vpclmul_avx2
+#define HYBRID crc32c_x86_avx2_hybrid
+#define FEATURES CRC_FEATURES_x86_crc32c_avx2
+#define ATTRIBUTES __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2")))
+#define VL 32
+#include "crc32c_vpclmul_template.h"

@@ -1,0 +1,439 @@
+/*
+ * CRC-32C on VPCLMULQDQ vectors ending on the crc32 instruction, written once and included
+ * by one .c file per vector length (crc32c_avx2.c, crc32c_avx512.c).  Two paths:
+ *
+ * PARALLEL (short and medium inputs, any length): the first n % VL bytes (the head) run on
+ * the crc32 instruction from the incoming register, r = R(reg, head), while the rest, m
+ * whole vectors, is reduced in one step: every 16-byte lane multiplied by its own
+ * distance to the last lane (struct crc32_lanes, ../fold_consts.h), all products
+ * independent, xored into one lane T; T's two qwords through the crc32 instruction from 0
+ * give R(0, rest) (T is congruent to the rest modulo P).  The head is joined by a
+ * carry-less shift over the rest, as the 3-way kernel joins its streams (crc32c_sse42.c):
+ *     R(reg, head || rest) = r * x^(8 |rest|) + R(0, rest)   (mod P);
+ * with no head, the register is xored into the first vector instead, as it starts a
+ * message.  Past CRC32_LANES_MAX lanes (4 KiB), `acc` vector accumulators fold the rest in
+ * a loop (r xored into the first), and the accumulators and the vectors left after the
+ * loop end the same way: each lane times its distance to the last.
+ *
+ * HYBRID (long inputs, past the folding ceiling): folding and three crc32 chains side by
+ * side, on cores where the two run in different units.  The first bytes up to VL
+ * alignment run on one chain (the folded loads then never straddle cache lines).  A pass
+ * of `it` iterations takes 4*VL*it bytes B, then three streams A1, A2, A3 of L = 8*q*it
+ * bytes each (q crc32 qwords per stream per iteration, the tuning table's hybrid_qwords:
+ * per 256 bytes folded with 512-bit vectors, per 128 with 256-bit ones).  Each iteration
+ * folds 4 vectors of B into four accumulators and runs q crc32 instructions on each
+ * stream.  The incoming register is xored into B's first four bytes; the accumulators end
+ * as PARALLEL's do, giving R(reg, B), and
+ *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
+ * the shifts by struct crc32_join.  Whole passes are as long as the join table allows;
+ * the last one's streams also take the bytes beyond its whole iterations, to within 24;
+ * inputs shorter than CRC32C_HYBRID_MIN, and what is left after the passes, go to
+ * PARALLEL.
+ *
+ * Parameters (all #undef'd at the end):
+ *   PARALLEL    the parallel path's name (an identifier): its record crc_impl_PARALLEL,
+ *               and PARALLEL_with(reg, p, n, acc) for the tests (crc32c_x86.h)
+ *   HYBRID      the same for the hybrid: crc_impl_HYBRID, HYBRID_with(reg, p, n, q)
+ *   FEATURES    the CRC_CPU_* bits of everything the paths execute
+ *   ATTRIBUTES  the target attribute enabling them:
+ *                 VL 32: "avx2,vpclmulqdq,pclmul,sse4.2"
+ *                 VL 64: "avx512f,vpclmulqdq,pclmul,avx2,sse4.2"
+ *   VL          vector length in bytes, 32 or 64
+ *   PIN(x)      optional: keeps the vector x in a register (an empty asm by default; the
+ *               tests' emulated vectors, which are no register, define it empty)
+ */
+#include <immintrin.h>
+
+#include "../cpu.h"
+#include "../fold_consts.h"
+#include "crc32c_x86.h"
+#include "tuning.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define STRINGIFY_(a) #a
+#define STRINGIFY(a) STRINGIFY_(a)
+
+#define LANES (VL / 16) /* 16-byte lanes a vector */
+#if VL == 32
+typedef __m256i wide_t;
+#define WLOAD(q) _mm256_loadu_si256((const void *)(q))
+#define WCLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
+#define WXOR(a, b) _mm256_xor_si256(a, b)
+#define WXOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
+#define WBROADCAST(x) _mm256_broadcastsi128_si256(x)
+#define WFROM128(x) _mm256_zextsi128_si256(x)
+#define WZERO() _mm256_setzero_si256()
+#elif VL == 64
+typedef __m512i wide_t;
+#define WLOAD(q) _mm512_loadu_si512((const void *)(q))
+#define WCLMUL(a, b, imm) _mm512_clmulepi64_epi128(a, b, imm)
+#define WXOR(a, b) _mm512_xor_si512(a, b)
+#define WXOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
+#define WBROADCAST(x) _mm512_broadcast_i32x4(x)
+#define WFROM128(x) _mm512_zextsi128_si512(x)
+#define WZERO() _mm512_setzero_si512()
+#else
+#error "VL must be 32 or 64"
+#endif
+
+/* A loaded constant kept in a register: compilers otherwise fold its load into both
+ * multiplies, two loads of the table a vector (measured on AMD Zen 4, 512-bit, 2 KiB:
+ * 48 GB/s with the folded loads, 53 with one). */
+#ifndef PIN
+#define PIN(x) __asm__("" : "+v"(x))
+#endif
+
+#if defined(__clang__)
+#define UNROLL_ALL _Pragma("unroll")
+#else
+#define UNROLL_ALL _Pragma("GCC unroll 8")
+#endif
+
+/* Lanes of v times their constants (LANES pairs at k), xored onto s. */
+static ATTRIBUTES ALWAYS_INLINE wide_t times(wide_t v, const struct fold_pair *k, wide_t s)
+{
+    wide_t c = WLOAD(k);
+    PIN(c);
+    return WXOR3(WCLMUL(v, c, 0x00), WCLMUL(v, c, 0x11), s);
+}
+
+/* v folded across the distance of the broadcast pair k, onto b. */
+static ATTRIBUTES ALWAYS_INLINE wide_t fold(wide_t v, wide_t k, wide_t b)
+{
+    return WXOR3(WCLMUL(v, k, 0x00), WCLMUL(v, k, 0x11), b);
+}
+
+/* The register a 32-bit value (a CRC register) is when xored into a message's first
+ * bytes: the low dword of the first lane. */
+static ATTRIBUTES ALWAYS_INLINE wide_t from_register(uint32_t r)
+{
+    return WFROM128(_mm_cvtsi32_si128((int)r));
+}
+
+/* R(0, T) for the lanes of s xored into one lane T: the crc32 instruction over its two
+ * qwords (fold_consts.h, struct crc32_lanes). */
+static ATTRIBUTES ALWAYS_INLINE uint32_t crc_of_lanes(wide_t s)
+{
+#if VL == 64
+    const __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(s), _mm512_extracti64x4_epi64(s, 1));
+#else
+    const __m256i y = s;
+#endif
+    const __m128i t = _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+    return (uint32_t)_mm_crc32_u64(_mm_crc32_u64(0, (uint64_t)_mm_cvtsi128_si64(t)),
+                                   (uint64_t)_mm_extract_epi64(t, 1));
+}
+
+/* The lanes of m >= 1 vectors at p, the first xored with `first`, each times its
+ * constants from k on (LANES pairs a vector), xored together: two sums, so that the xors
+ * do not form one long chain. */
+static ATTRIBUTES ALWAYS_INLINE wide_t lanes_sum(const uint8_t *p, size_t m,
+                                                 const struct fold_pair *k, wide_t first)
+{
+    wide_t s0 = times(WXOR(WLOAD(p), first), k, WZERO()), s1 = WZERO();
+    size_t j = 1;
+    if (m > 1) {
+        s1 = times(WLOAD(p + VL), k + LANES, s1);
+        j = 2;
+    }
+    for (; j + 2 <= m; j += 2) {
+        s0 = times(WLOAD(p + j * VL), k + j * LANES, s0);
+        s1 = times(WLOAD(p + (j + 1) * VL), k + (j + 1) * LANES, s1);
+    }
+    if (j < m)
+        s0 = times(WLOAD(p + j * VL), k + j * LANES, s0);
+    return WXOR(s0, s1);
+}
+
+/* Accumulators a[0..count), consecutive vectors of a message, each lane times its
+ * constants from d on (LANES pairs a vector), xored together in two sums. */
+static ATTRIBUTES ALWAYS_INLINE wide_t accumulators_sum(const wide_t *a, const int count,
+                                                        const struct fold_pair *d)
+{
+    wide_t s[2] = {WZERO(), WZERO()};
+    UNROLL_ALL
+    for (int i = 0; i < count; i++)
+        s[i % 2] = times(a[i], d + i * LANES, s[i % 2]);
+    return WXOR(s[0], s[1]);
+}
+
+/* R(crc, p[0..n)) for n a multiple of VL above CRC32_LANES_MAX lanes: `acc` accumulators
+ * (a constant at each call) fold the input, then end with the vectors left after them. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t fold_loop(uint32_t crc, const uint8_t *p, size_t n,
+                                                   const struct crc32_lanes *lanes, const int acc)
+{
+    wide_t a[8];
+    UNROLL_ALL
+    for (int i = 0; i < acc; i++)
+        a[i] = WLOAD(p + i * VL);
+    a[0] = WXOR(a[0], from_register(crc));
+    const wide_t k = WBROADCAST(
+        _mm_loadu_si128((const void *)&lanes->lane[CRC32_LANES_MAX - 1 - acc * LANES]));
+    for (p += acc * VL, n -= acc * VL; n >= (size_t)acc * VL; p += acc * VL, n -= acc * VL) {
+        UNROLL_ALL
+        for (int i = 0; i < acc; i++)
+            a[i] = fold(a[i], k, WLOAD(p + i * VL));
+    }
+    /* The accumulators are acc vectors of a message that the m vectors left end. */
+    const size_t m = n / VL;
+    const struct fold_pair *d = &lanes->lane[CRC32_LANES_MAX - (acc + m) * LANES];
+    wide_t s = accumulators_sum(a, acc, d);
+    if (m > 0)
+        s = WXOR(s, lanes_sum(p, m, d + acc * LANES, WZERO()));
+    return crc_of_lanes(s);
+}
+
+/* Past CRC32_LANES_MAX lanes: `acc` accumulators (1, 2, 4 or 8; 0: the tuning table's).
+ * (The register's width, so that the caller's call is a tail call.) */
+static ATTRIBUTES __attribute__((noinline)) uint64_t fold_long(uint32_t crc, const uint8_t *p,
+                                                               size_t n,
+                                                               const struct crc32_lanes *lanes,
+                                                               unsigned acc)
+{
+    switch (acc != 0 ? acc : crc_x86_tuning()->fold_accumulators) {
+    case 1:
+        return fold_loop(crc, p, n, lanes, 1);
+    case 2:
+        return fold_loop(crc, p, n, lanes, 2);
+    case 4:
+        return fold_loop(crc, p, n, lanes, 4);
+    default:
+        return fold_loop(crc, p, n, lanes, 8);
+    }
+}
+
+static ATTRIBUTES uint64_t parallel_first_use(uint64_t reg, const uint8_t *p, size_t n,
+                                              unsigned acc);
+
+/* Any n: the head on one chain, then the rest in one step, or through fold_long. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t parallel(uint64_t reg, const uint8_t *p, size_t n,
+                                                  unsigned acc)
+{
+    const struct crc32_lanes *lanes = crc32c_lanes_peek();
+    if (lanes == NULL)
+        return parallel_first_use(reg, p, n, acc);
+    const size_t head = n % VL, lanes_n = n / 16;
+    if (lanes_n > CRC32_LANES_MAX) {
+        const uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
+        return fold_long(crc, p + head, n - head, lanes, acc);
+    }
+    if (n < VL)
+        return crc32c_chain((uint32_t)reg, p, n);
+    const struct fold_pair *k = &lanes->lane[CRC32_LANES_MAX - lanes_n / LANES * LANES];
+    /* Whole vectors: the register starts the first, as it starts a message. */
+    if (head == 0)
+        return crc_of_lanes(lanes_sum(p, n / VL, k, from_register((uint32_t)reg)));
+    const uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
+    const uint32_t rest = crc_of_lanes(lanes_sum(p + head, n / VL, k, WZERO()));
+    return rest ^ (uint32_t)_mm_crc32_u64(
+                      0, crc32c_clmul32(crc, lanes->shift[lanes_n / LANES * LANES - 1]));
+}
+
+/* The table built, then the update started again: the update itself makes no call. */
+static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
+parallel_first_use(uint64_t reg, const uint8_t *p, size_t n, unsigned acc)
+{
+    crc32c_lanes_build();
+    return parallel(reg, p, n, acc);
+}
+
+ATTRIBUTES uint64_t CAT(PARALLEL, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned acc)
+{
+    return parallel(reg, p, n, acc);
+}
+
+static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                    size_t n)
+{
+    (void)m;
+    return parallel(reg, p, n, 0);
+}
+
+/* ------------------------------------------------------------------------------------
+ * HYBRID
+ * ---------------------------------------------------------------------------------- */
+
+#define HYBRID_MIN CRC32C_HYBRID_MIN(VL)
+/* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
+ * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
+#define HYBRID_ACC 4
+
+/* One crc32 qword on each stream: at a, a + l, a + 2l. */
+static ATTRIBUTES ALWAYS_INLINE void streams_qword(uint64_t *s, const uint8_t *a, size_t l)
+{
+    s[0] = _mm_crc32_u64(s[0], crc32c_load64(a));
+    s[1] = _mm_crc32_u64(s[1], crc32c_load64(a + l));
+    s[2] = _mm_crc32_u64(s[2], crc32c_load64(a + 2 * l));
+}
+
+/* One pass: `it` iterations of HYBRID_ACC vectors and q qwords a stream, then `extra` more
+ * bytes (a multiple of 8) on each stream.  With `interleave` (q a constant), each
+ * iteration's qwords are spread between its folds in program order: on AMD Zen 4
+ * (512-bit, 64 KiB-1 MiB) 73-74 GB/s against 70-71 for q = 4, 69-71 against 66-67 for
+ * q = 5; with q a variable, the loops it takes cost more than it gains. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t *p, size_t it,
+                                                     size_t extra, const unsigned q,
+                                                     const int interleave,
+                                                     const struct crc32_lanes *lanes,
+                                                     const struct crc32_join *join)
+{
+    const size_t l = 8 * q * it + extra;
+    const uint8_t *b = p, *a = p + HYBRID_ACC * VL * it;
+    const wide_t k = WBROADCAST(
+        _mm_loadu_si128((const void *)&lanes->lane[CRC32_LANES_MAX - 1 - HYBRID_ACC * LANES]));
+    wide_t x[HYBRID_ACC];
+    UNROLL_ALL
+    for (int i = 0; i < HYBRID_ACC; i++)
+        x[i] = WLOAD(b + i * VL);
+    x[0] = WXOR(x[0], from_register(crc));
+    uint64_t s[3] = {0, 0, 0};
+    for (size_t i = 1; i < it; i++) {
+        b += HYBRID_ACC * VL;
+        if (!interleave) {
+            for (unsigned j = 0; j < q; j++, a += 8)
+                streams_qword(s, a, l);
+            UNROLL_ALL
+            for (int v = 0; v < HYBRID_ACC; v++)
+                x[v] = fold(x[v], k, WLOAD(b + v * VL));
+            continue;
+        }
+        unsigned j = 0;
+        UNROLL_ALL
+        for (int v = 0; v < HYBRID_ACC; v++) {
+            x[v] = fold(x[v], k, WLOAD(b + v * VL));
+            for (; j < (v + 1) * q / HYBRID_ACC; j++, a += 8)
+                streams_qword(s, a, l);
+        }
+    }
+    /* The last iteration's qwords and the extra ones. */
+    for (const uint8_t *end = a + 8 * q + extra; a < end; a += 8)
+        streams_qword(s, a, l);
+    const uint32_t crc_b = crc_of_lanes(
+        accumulators_sum(x, HYBRID_ACC, &lanes->lane[CRC32_LANES_MAX - HYBRID_ACC * LANES]));
+    const size_t j = l / 8 - 1;
+    const uint64_t shifted = crc32c_clmul32(crc_b, join->join[j].by_3l) ^
+                             crc32c_clmul32((uint32_t)s[0], join->join[j].by_2l) ^
+                             crc32c_clmul32((uint32_t)s[1], join->join[j].by_l);
+    return (uint32_t)s[2] ^ (uint32_t)_mm_crc32_u64(0, shifted);
+}
+
+/* The longest pass, in iterations, whose streams, with up to a third of an iteration's
+ * bytes more each, fit the join table: a multiple of 8, so that a whole pass (8 * 3 * 8q
+ * stream bytes) keeps the next one on VL bytes. */
+static inline size_t hybrid_iters_max(unsigned q)
+{
+    const size_t extra_max = (HYBRID_ACC * VL + 24 * q - 1) / 24 * 8;
+    return (CRC32_JOIN_MAX - extra_max) / (8 * q) / 8 * 8;
+}
+
+/* The passes of q over p[0..n) that fit, the rest left in *p, *n: whole passes of
+ * hybrid_iters_max(q) iterations (the streams' distance a constant when q is), then one
+ * pass over the rest if it is long enough, its streams taking what is left beyond its
+ * whole iterations to within 24 bytes.  `interleave`: see hybrid_pass. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8_t **p, size_t *n,
+                                                       const unsigned q, const int interleave,
+                                                       const struct crc32_lanes *lanes,
+                                                       const struct crc32_join *join)
+{
+    const size_t iter_bytes = HYBRID_ACC * VL + 24 * q, iters_max = hybrid_iters_max(q);
+    for (; *n >= iters_max * iter_bytes; *n -= iters_max * iter_bytes, *p += iters_max * iter_bytes)
+        crc = hybrid_pass(crc, *p, iters_max, 0, q, interleave, lanes, join);
+    if (*n >= HYBRID_MIN) {
+        const size_t it = *n / iter_bytes, extra = (*n - it * iter_bytes) / 24 * 8;
+        crc = hybrid_pass(crc, *p, it, extra, q, interleave, lanes, join);
+        *p += it * iter_bytes + 3 * extra;
+        *n -= it * iter_bytes + 3 * extra;
+    }
+    return crc;
+}
+
+/* The passes for any q (a loop over q), and for each q of HYBRID_PASSES_FOR (the crc32
+ * instructions of an iteration unrolled and interleaved), each a function of its own:
+ * inlined into one, GCC 12 ran short of registers in some and moved the chains' values
+ * through vector registers, which halved their speed. */
+typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, unsigned q,
+                                     const struct crc32_lanes *lanes,
+                                     const struct crc32_join *join);
+static ATTRIBUTES __attribute__((noinline)) uint32_t
+hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, unsigned q,
+                  const struct crc32_lanes *lanes, const struct crc32_join *join)
+{
+    return hybrid_passes(crc, p, n, q, 0, lanes, join);
+}
+#define HYBRID_PASSES_FOR(value)                                                            \
+    static ATTRIBUTES __attribute__((noinline)) uint32_t CAT(hybrid_passes_, value)(        \
+        uint32_t crc, const uint8_t **p, size_t *n, unsigned q,                             \
+        const struct crc32_lanes *lanes, const struct crc32_join *join)                     \
+    {                                                                                       \
+        (void)q;                                                                            \
+        return hybrid_passes(crc, p, n, value, 1, lanes, join);                            \
+    }
+/* q = 2..6: from Sapphire Rapids' balance (one 512-bit multiply a cycle: 8 cycles to fold
+ * 256 bytes beside 3 * 8/3 crc32 instructions) to the 256-bit default. */
+HYBRID_PASSES_FOR(2)
+HYBRID_PASSES_FOR(3)
+HYBRID_PASSES_FOR(4)
+HYBRID_PASSES_FOR(5)
+HYBRID_PASSES_FOR(6)
+
+ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned q)
+{
+    if (n < HYBRID_MIN)
+        return parallel(reg, p, n, 0);
+    const struct crc32_lanes *lanes = crc32c_lanes_peek();
+    if (lanes == NULL)
+        lanes = crc32c_lanes_build();
+    const struct crc32_join *join = crc32_join_of(crc_model_crc32c);
+    /* The folded vectors' loads aligned (no load straddles two cache lines): on AMD
+     * Zen 4 at 1 MiB from 1 byte past 64-byte alignment, 67.3-67.5 GB/s unaligned against
+     * 68.4-68.9 aligned, and nothing lost on aligned buffers. */
+    const size_t lead = (size_t)-(uintptr_t)p % VL;
+    uint32_t crc = crc32c_chain((uint32_t)reg, p, lead);
+    p += lead;
+    n -= lead;
+    static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
+                                               hybrid_passes_5, hybrid_passes_6};
+    crc = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(crc, &p, &n, q, lanes, join);
+    return parallel(crc, p, n, 0);
+}
+
+static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                  size_t n)
+{
+    (void)m;
+    return CAT(HYBRID, _with)(reg, p, n, crc_x86_tuning()->hybrid_qwords);
+}
+
+/* Both run inputs shorter than a vector on one crc32 chain (crc32_below). */
+const struct crc_impl CAT(crc_impl_, PARALLEL) = {
+    .name = STRINGIFY(PARALLEL), .features = FEATURES, .supports = crc32c_serves,
+    .update = PARALLEL, .crc32_below = VL};
+const struct crc_impl CAT(crc_impl_, HYBRID) = {
+    .name = STRINGIFY(HYBRID), .features = FEATURES, .supports = crc32c_serves,
+    .update = HYBRID, .crc32_below = VL};
+
+#undef ALWAYS_INLINE
+#undef CAT_
+#undef CAT
+#undef STRINGIFY_
+#undef STRINGIFY
+#undef LANES
+#undef WLOAD
+#undef WCLMUL
+#undef WXOR
+#undef WXOR3
+#undef WBROADCAST
+#undef WFROM128
+#undef WZERO
+#undef UNROLL_ALL
+#undef PIN
+#undef HYBRID_MIN
+#undef HYBRID_ACC
+#undef HYBRID_PASSES_FOR
+#undef PARALLEL
+#undef HYBRID
+#undef FEATURES
+#undef ATTRIBUTES
+#undef VL

@@ -1,0 +1,94 @@
+/*
+ * The generic tables, one per tier: what a CPU gets when its family has no measured table
+ * (tuning.h).  Written by hand from the measurements quoted beside each band; a family's
+ * own table (make_table.py) replaces them for that family.
+ */
+
+/* AVX-512 with VPCLMULQDQ and GFNI: the 512-bit tier, MSB-first models folded through a
+ * bit reversal on GFNI from 1 KiB.  llvm-mca on Sapphire Rapids (scripts/static_estimate.py,
+ * CRC-32/BZIP2, cycles a call, byte-shuffle fold against GFNI): 512 B 91 vs 99, 1 KiB 116
+ * vs 115, 4 KiB 260 vs 215, 16 KiB 836 vs 599 (CRC-32 reflected: 581), the same for
+ * CRC-16/XMODEM against its own path; Zen 4 measured: 1 MiB 52.0 vs 55.6 GB/s. */
+static const struct crc_x86_tuning crc_x86_tuning_generic_avx512_gfni = {
+    .family = "generic-avx512-gfni",
+    .source = "hand-written: the tier's paths, crossovers inside them",
+    .bands =
+        {
+            [CRC_CLASS_CRC32C] = {{128, "crc32c_x86_sse42"},
+                                  {3072, "crc32c_x86_vpclmul_avx512"},
+                                  {16u << 20, "crc32c_x86_avx512_hybrid"},
+                                  {0, "crc32c_x86_vpclmul_avx512"}},
+            [CRC_CLASS_CRC16_XMODEM] = {{1024, "crc16_xmodem_x86_vpclmul_avx512"},
+                                        {0, "fold_x86_gfni_avx512"}},
+            [CRC_CLASS_REFLECTED] = {{0, "fold_x86_vpclmul_avx512"}},
+            [CRC_CLASS_MSB_FIRST] = {{1024, "fold_x86_vpclmul_avx512"},
+                                     {0, "fold_x86_gfni_avx512"}},
+        },
+    .fold_parallel_max = 0,
+    .fold_accumulators = 8,
+    .hybrid_qwords = 2,
+};
+
+/* AVX-512 with VPCLMULQDQ, 512-bit vectors. */
+static const struct crc_x86_tuning crc_x86_tuning_generic_avx512 = {
+    .family = "generic-avx512",
+    .source = "hand-written: the tier's paths, crossovers inside them",
+    .bands =
+        {
+            /* One chain below 128 B, the parallel reduction to 3 KiB, then the hybrid
+             * (past the fold ceiling), the parallel path again from 16 MiB, where the
+             * hybrid's streams fall to 0.6x of folding from DRAM: measured on Zen 4,
+             * and the 128 B crossover estimated for Sapphire Rapids by llvm-mca (chain
+             * against parallel: 96 B 55 vs 54 cycles, 128 B 67 vs 52). */
+            [CRC_CLASS_CRC32C] = {{128, "crc32c_x86_sse42"},
+                                  {3072, "crc32c_x86_vpclmul_avx512"},
+                                  {16u << 20, "crc32c_x86_avx512_hybrid"},
+                                  {0, "crc32c_x86_vpclmul_avx512"}},
+            [CRC_CLASS_CRC16_XMODEM] = {{0, "crc16_xmodem_x86_vpclmul_avx512"}},
+            [CRC_CLASS_REFLECTED] = {{0, "fold_x86_vpclmul_avx512"}},
+            [CRC_CLASS_MSB_FIRST] = {{0, "fold_x86_vpclmul_avx512"}},
+        },
+    .fold_parallel_max = 0,
+    .fold_accumulators = 8,
+    /* Sapphire Rapids' balance by llvm-mca (q=2: 37.8 B/cycle, q=3: 36.3, folding alone
+     * 32); on Zen 4, q=2 69.5 GB/s against 58.9 for folding alone (q=3: 74.3). */
+    .hybrid_qwords = 2,
+};
+
+/* AVX2 with VPCLMULQDQ, 256-bit vectors. */
+static const struct crc_x86_tuning crc_x86_tuning_generic_avx2 = {
+    .family = "generic-avx2",
+    .source = "hand-written: the tier's paths, crossovers inside them",
+    .bands =
+        {
+            /* The crossovers measured on Zen 3 before the tables existed (one chain
+             * below 192 B: chain 16.2 GB/s, 256-bit folding 16.2 at 160 B; the hybrid
+             * from 2 KiB: 21.9 against folding's 20.3 and 3-way's 21.5). */
+            [CRC_CLASS_CRC32C] = {{192, "crc32c_x86_sse42"},
+                                  {2048, "crc32c_x86_vpclmul_avx2"},
+                                  {16u << 20, "crc32c_x86_avx2_hybrid"},
+                                  {0, "crc32c_x86_vpclmul_avx2"}},
+            [CRC_CLASS_CRC16_XMODEM] = {{0, "crc16_xmodem_x86_vpclmul_avx2"}},
+            [CRC_CLASS_REFLECTED] = {{0, "fold_x86_vpclmul_avx2"}},
+            [CRC_CLASS_MSB_FIRST] = {{0, "fold_x86_vpclmul_avx2"}},
+        },
+    .fold_parallel_max = 0,
+    .fold_accumulators = 8,
+    .hybrid_qwords = 6,
+};
+
+/* SSE4.2 and PCLMULQDQ, 128-bit vectors. */
+static const struct crc_x86_tuning crc_x86_tuning_generic_pclmul = {
+    .family = "generic-pclmul",
+    .source = "hand-written: the tier's paths, crossovers inside them",
+    .bands =
+        {
+            [CRC_CLASS_CRC32C] = {{0, "crc32c_x86_sse42_3way"}},
+            [CRC_CLASS_CRC16_XMODEM] = {{0, "crc16_xmodem_x86_pclmul"}},
+            [CRC_CLASS_REFLECTED] = {{0, "fold_x86_pclmul"}},
+            [CRC_CLASS_MSB_FIRST] = {{0, "fold_x86_pclmul"}},
+        },
+    .fold_parallel_max = 0,
+    .fold_accumulators = 8,
+    .hybrid_qwords = 6,
+};

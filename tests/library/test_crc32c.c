@@ -1,0 +1,212 @@
+/*
+ * The CRC-32C kernels on VPCLMULQDQ vectors (x86/crc32c_vpclmul_template.h: the 256-bit and
+ * 512-bit paths, and the 512-bit ones again with emulated operations,
+ * crc32c_emulated_avx512.h), with every kernel parameter they take, against the bitwise
+ * reference from a random start register:
+ *  - the emulated 512-bit paths at every length 0..4096 and alignment 0..63, and flush
+ *    against a guard page on either side (test_engines does this for the real paths);
+ *  - the parallel path with 1, 2, 4 and 8 accumulators at every length around the lane
+ *    table's 4 KiB limit, where the accumulators take over, and at random lengths beyond;
+ *  - the hybrid with every q from 1 to CRC_HYBRID_QWORDS_MAX (crc32 qwords per stream per
+ *    iteration) at every length around its shortest pass, its longest pass and two of
+ *    them, at several alignments (its first bytes align the folded loads) and flush
+ *    against the guard page after the data;
+ *  - the registry's paths on long inputs, with the tuning table's parameters (run again
+ *    with CRCFORGE_TUNE setting others, CMakeLists.txt).
+ * A kernel this CPU cannot run is reported as skipped.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "guarded.h"
+#include "internal.h"
+#include "x86/crc32c_x86.h"
+#include "x86/tuning.h"
+#include "crc32c_emulated_avx512.h"
+
+#define SWEEP_MAX 4096
+#define MAX_ALIGN 64
+/* Longest input: two and a half of the longest hybrid pass (q = 1, 512-bit: 139 KB). */
+#define DATA_MAX (360u << 10)
+
+struct kernel {
+    const char *name;
+    const struct crc_impl *record; /* the parallel path's record: its features */
+    uint64_t (*parallel)(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
+    uint64_t (*hybrid)(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
+    size_t vl;
+};
+
+static const struct kernel kernels[] = {
+    {"crc32c_x86_vpclmul_avx512", &crc_impl_crc32c_x86_vpclmul_avx512,
+     crc32c_x86_vpclmul_avx512_with, crc32c_x86_avx512_hybrid_with, 64},
+    {"crc32c_x86_vpclmul_avx2", &crc_impl_crc32c_x86_vpclmul_avx2,
+     crc32c_x86_vpclmul_avx2_with, crc32c_x86_avx2_hybrid_with, 32},
+    {"crc32c_x86_emulated_avx512", &crc_impl_crc32c_x86_emulated_avx512,
+     crc32c_x86_emulated_avx512_with, crc32c_x86_emulated_avx512_hybrid_with, 64},
+};
+
+static const uint8_t *data;
+/* expected[n]: the register after data[0..n) from start. */
+static uint32_t *expected;
+static uint32_t start;
+static struct guarded g;
+
+/* The sweep of test_engines for a path of the registry's shape. */
+static void sweep(const struct crc_impl *path, const crcforge_model *m)
+{
+    unsigned long bad = 0;
+    for (size_t a = 0; a < MAX_ALIGN; a++) {
+        uint8_t *buf = g.start + a;
+        memcpy(buf, data, SWEEP_MAX);
+        for (size_t n = 0; n <= SWEEP_MAX; n++)
+            bad += path->update(m, start, buf, n) != expected[n];
+    }
+    for (size_t n = 0; n <= SWEEP_MAX; n++) {
+        uint8_t *buf = g.end - n;
+        memcpy(buf, data, n);
+        bad += path->update(m, start, buf, n) != expected[n];
+        memcpy(g.start, data, n);
+        bad += path->update(m, start, g.start, n) != expected[n];
+    }
+    CHECK(bad == 0, "%s: %lu of %d length/alignment cases differ from the reference", path->name,
+          bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
+}
+
+/* A call on data[0..n) placed at g.start + align, or (align < 0) flush against the guard
+ * page after it. */
+static int agrees(uint64_t (*f)(uint64_t, const uint8_t *, size_t, unsigned), unsigned param,
+                  size_t n, int align)
+{
+    const uint8_t *buf = g.start + align;
+    if (align < 0) {
+        memcpy(g.end - n, data, n);
+        buf = g.end - n;
+    }
+    return f(start, buf, n, param) == expected[n];
+}
+
+static void accumulators(const struct kernel *k)
+{
+    static const unsigned counts[] = {1, 2, 4, 8};
+    const int aligns[] = {0, 1, 31, 63};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        unsigned long bad = 0, cases = 0;
+        for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
+            memcpy(g.start + aligns[a], data, DATA_MAX);
+            /* Around 4 KiB after the head, through two rounds of 8 accumulators. */
+            for (size_t n = 4096 - 2 * k->vl; n <= 4096 + 17 * k->vl + 64; n++, cases++)
+                bad += !agrees(k->parallel, counts[c], n, aligns[a]);
+            for (int r = 0; r < 40; r++, cases++)
+                bad += !agrees(k->parallel, counts[c], rnd_below(DATA_MAX + 1), aligns[a]);
+        }
+        for (int r = 0; r < 20; r++, cases++)
+            bad += !agrees(k->parallel, counts[c], 4096 + rnd_below(20000), -1);
+        CHECK(bad == 0, "%s with %u accumulators: %lu of %lu cases differ from the reference",
+              k->name, counts[c], bad, cases);
+    }
+}
+
+/* The hybrid's longest pass for q: as crc32c_vpclmul_template.h computes it. */
+static size_t longest_pass(size_t vl, size_t q)
+{
+    const size_t iter_bytes = 4 * (vl + 6 * q), extra_max = (iter_bytes - 1) / 24 * 8;
+    return (CRC32_JOIN_MAX - extra_max) / (8 * q) / 8 * 8 * iter_bytes;
+}
+
+static void hybrid(const struct kernel *k)
+{
+    const int aligns[] = {0, 1, 8, 33, 63};
+    for (unsigned q = 1; q <= CRC_HYBRID_QWORDS_MAX; q++) {
+        const size_t pass = longest_pass(k->vl, q);
+        CHECK(2 * pass + 4096 <= DATA_MAX, "q = %u: the data covers two passes", q);
+        unsigned long bad = 0, cases = 0;
+        for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
+            memcpy(g.start + aligns[a], data, DATA_MAX);
+            /* The first bytes, up to alignment, run on one chain before the passes. */
+            const size_t lead = (size_t)-(uintptr_t)(g.start + aligns[a]) % k->vl;
+            const size_t min = CRC32C_HYBRID_MIN(k->vl);
+            const size_t around[] = {min, lead + min, lead + pass, lead + pass + min,
+                                     lead + 2 * pass};
+            for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
+                for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
+                    bad += !agrees(k->hybrid, q, n, aligns[a]);
+            for (int r = 0; r < 20; r++, cases++)
+                bad += !agrees(k->hybrid, q, rnd_below(2 * pass + 4096), aligns[a]);
+        }
+        for (int r = 0; r < 10; r++, cases++)
+            bad += !agrees(k->hybrid, q, rnd_below(2 * pass + 4096), -1);
+        CHECK(bad == 0, "%s hybrid, q = %u: %lu of %lu cases differ from the reference",
+              k->name, q, bad, cases);
+    }
+}
+
+/* The registry's paths (the tuning table's parameters, or CRCFORGE_TUNE's) on long
+ * inputs. */
+static void registry_paths(const crcforge_model *m)
+{
+    static const char *const names[] = {"crc32c_x86_vpclmul_avx512", "crc32c_x86_avx512_hybrid",
+                                        "crc32c_x86_vpclmul_avx2", "crc32c_x86_avx2_hybrid"};
+    const struct crc_x86_tuning *t = crc_x86_tuning();
+    printf("tuning: fold_accumulators %u, hybrid_qwords %u\n", (unsigned)t->fold_accumulators,
+           (unsigned)t->hybrid_qwords);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const struct crc_impl *path = crc_impl_lookup(names[i]);
+        if (path == NULL || !crc_impl_runnable(path)) {
+            SKIP("%s: this CPU cannot run it", names[i]);
+            continue;
+        }
+        unsigned long bad = 0;
+        for (int r = 0; r < 60; r++) {
+            size_t n = rnd_below(DATA_MAX + 1), a = rnd_below(MAX_ALIGN);
+            memcpy(g.start + a, data, n);
+            bad += path->update(m, start, g.start + a, n) != expected[n];
+        }
+        CHECK(bad == 0, "%s: %lu of 60 long inputs differ from the reference", names[i], bad);
+    }
+}
+
+int main(void)
+{
+    check_begin("test_crc32c");
+    const crcforge_model *m = crcforge_model_find("crc32c");
+    uint8_t *bytes = malloc(DATA_MAX);
+    expected = malloc((DATA_MAX + 1) * sizeof *expected);
+    if (bytes == NULL || expected == NULL || guarded_alloc(&g, DATA_MAX + MAX_ALIGN) != 0) {
+        CHECK(0, "memory");
+        return check_end();
+    }
+    rnd_fill(bytes, DATA_MAX);
+    data = bytes;
+    start = (uint32_t)rnd64();
+    expected[0] = start;
+    for (size_t n = 1; n <= DATA_MAX; n++)
+        expected[n] = (uint32_t)crc_reference_update(&m->p, expected[n - 1], data + n - 1, 1);
+
+    static const struct crc_impl *const emulated[] = {&crc_impl_crc32c_x86_emulated_avx512,
+                                                      &crc_impl_crc32c_x86_emulated_avx512_hybrid};
+    for (size_t i = 0; i < 2; i++) {
+        if (!crc_impl_runnable(emulated[i])) {
+            SKIP("%s: this CPU cannot run it", emulated[i]->name);
+            continue;
+        }
+        printf("sweep %s\n", emulated[i]->name);
+        sweep(emulated[i], m);
+    }
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        const struct kernel *k = &kernels[i];
+        if (!crc_impl_runnable(k->record)) {
+            SKIP("%s: this CPU cannot run it", k->name);
+            continue;
+        }
+        printf("kernel %s\n", k->name);
+        fflush(stdout);
+        accumulators(k);
+        hybrid(k);
+    }
+    registry_paths(m);
+    guarded_free(&g);
+    free(bytes);
+    free(expected);
+    return check_end();
+}

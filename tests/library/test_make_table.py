@@ -1,0 +1,375 @@
+"""scripts/tune/make_table.py: the bands and parameters it chooses from synthetic sweeps whose
+best answer is known, its dynamic programme against exhaustive search, and a table it
+writes built into the library and used (`crcforge cpu`, test_tuning)."""
+import importlib.util
+import itertools
+import json
+import math
+import pathlib
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "tune" / "make_table.py"
+_spec = importlib.util.spec_from_file_location("make_table", SCRIPT)
+mt = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mt)
+
+# The full sweep's sizes (scripts/tune/sweep.sh).
+SIZES = ([*range(16, 1025, 16), *range(1152, 4097, 128), *range(4608, 16385, 512)]
+         + [65536, 1 << 20])
+
+MODELS = {
+    "CRC-32/ISCSI": (32, 0x1EDC6F41, True),
+    "CRC-32/ISO-HDLC": (32, 0x04C11DB7, True),
+    "CRC-64/NVME": (64, 0xAD93D23594C93659, True),
+    "CRC-64/XZ": (64, 0x42F0E1EBA9EA3693, True),
+    "CRC-16/XMODEM": (16, 0x1021, False),
+    "CRC-64/ECMA-182": (64, 0x42F0E1EBA9EA3693, False),
+}
+
+
+def model_entry(name):
+    width, poly, refin = MODELS[name]
+    return {"name": name, "width": width, "poly": hex(poly), "init": "0x0", "refin": refin,
+            "refout": refin, "xorout": "0x0"}
+
+
+def sweep_doc(times, tune=None, full=True, noise=0.0, seed=1):
+    """A `crcforge bench --json` document: times is {model: {path: f(size) -> ns}}; a full
+    sweep also times auto (as the fastest path, which the generator must ignore)."""
+    rnd = random.Random(seed)
+    results = []
+    for model, paths in times.items():
+        for offset in (0, 1):
+            for size in SIZES:
+                cells = dict(paths)
+                if full:
+                    cells = {"auto": lambda z, c=cells: 0.5 * min(f(z) for f in c.values()),
+                             **cells}
+                for path, f in cells.items():
+                    ns = f(size) * (1 + noise * (2 * rnd.random() - 1))
+                    results.append({"algorithm": model, "implementation": path,
+                                    "kind": "crcforge", "loop": "throughput", "size": size,
+                                    "offset": offset, "status": "ok", "ns_median": ns,
+                                    "ns_best": ns})
+                if full:
+                    results.append({"algorithm": model, "implementation": "peer lib",
+                                    "kind": "peer", "loop": "throughput", "size": size,
+                                    "offset": offset, "status": "ok", "ns_median": 1e-3,
+                                    "ns_best": 1e-3})
+    env = {"CRCFORGE_TUNE": tune} if tune is not None else {}
+    return {"tool": "crcforge bench", "version": "0.1.0", "date": "2026-11-23T12:00:00Z",
+            "cpu": "Test CPU", "cpu_id": {"vendor": "GenuineTest", "family": 6, "model": 1,
+                                          "stepping": 0},
+            "tuning": {"family": "zen4", "table": "generic-avx512"}, "environment": env,
+            "mode": "throughput", "repeat": 5, "min_sample_seconds": 0.01,
+            "models": [model_entry(m) for m in times], "results": results}
+
+
+def linear(a, b):
+    return lambda z: a + b * z
+
+
+def midpoint(lo, hi):
+    return (lo + hi + 1) // 2
+
+
+def expected_limit(f, g):
+    """The band limit between paths f (shorter) and g: halfway between the last size where
+    f is faster and the next size."""
+    last = max(i for i, z in enumerate(SIZES) if f(z) < g(z))
+    return midpoint(SIZES[last], SIZES[last + 1])
+
+
+# Paths: CRC-32C has three crossing lines (and slower folding paths); the reflected models
+# share two folding paths, and a third fastest on every model but absent for CRC-64/NVME (so
+# it serves not the class); XMODEM's own path beats the folding ones only above a size, and
+# is absent for ECMA-182.
+C_SHORT, C_MID, C_LONG = linear(2, 0.05), linear(10, 0.02), linear(40, 0.01)
+FOLD_A, FOLD_B = linear(8, 0.02), linear(20, 0.012)
+X16 = linear(30, 0.004)
+
+
+def synthetic_times():
+    reflected = {"fold_a": FOLD_A, "fold_b": FOLD_B, "portable": linear(5, 1.0)}
+    return {
+        "CRC-32/ISCSI": {"c_short": C_SHORT, "c_mid": C_MID, "c_long": C_LONG,
+                         **{p: (lambda z, f=f: 2 * f(z)) for p, f in reflected.items()}},
+        "CRC-32/ISO-HDLC": {**reflected, "only32": linear(1, 0.001)},
+        "CRC-64/NVME": dict(reflected),
+        "CRC-64/XZ": {**reflected, "only32": linear(1, 0.001)},
+        "CRC-16/XMODEM": {"x16": X16, **reflected},
+        "CRC-64/ECMA-182": dict(reflected),
+    }
+
+
+def write_sweeps(tmp_path, docs):
+    paths = []
+    for i, doc in enumerate(docs):
+        p = tmp_path / f"sweep-{i}.json"
+        p.write_text(json.dumps(doc))
+        paths.append(str(p))
+    return paths
+
+
+def run_generator(*args):
+    p = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def table_bands(text):
+    """{slot: [(below, path)]} of a written table."""
+    out = {}
+    for slot, body in re.findall(r"\[(CRC_CLASS_\w+)\] = \{(.*?\})\},\n", text, re.S):
+        out[slot] = [(int(b), p) for b, p in re.findall(r"\{(\d+), \"([\w-]+)\"\}", body)]
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+def brute_force(costs, n, penalty, max_bands):
+    """The least total cost over every split of sizes 0..n-1 into runs and every path of
+    each run: the definition the dynamic programme must meet."""
+    best = math.inf
+    paths = list(costs)
+    for b in range(1, min(max_bands, n) + 1):
+        for cuts in itertools.combinations(range(1, n), b - 1):
+            edges = [0, *cuts, n]
+            for choice in itertools.product(paths, repeat=b):
+                total = penalty * (b - 1)
+                for k, p in enumerate(choice):
+                    total += sum(costs[p][edges[k]:edges[k + 1]])
+                best = min(best, total)
+    return best
+
+
+def partition_cost(costs, runs, penalty):
+    return penalty * (len(runs) - 1) + sum(costs[p][i] for p, first, last in runs
+                                           for i in range(first, last + 1))
+
+
+def test_dynamic_programme_meets_exhaustive_search():
+    rnd = random.Random(12)
+    for trial in range(400):
+        n = rnd.randint(1, 7)
+        npaths = rnd.randint(1, 3)
+        costs = {f"p{k}": [rnd.choice([rnd.random() * 3, rnd.random(), 0.0,
+                                       math.inf if rnd.random() < 0.15 else 1.0])
+                           for _ in range(n)] for k in range(npaths)}
+        # at least one path can serve every size, as a registry's portable path does
+        costs["portable"] = [rnd.random() * 4 for _ in range(n)]
+        penalty = rnd.choice([0.0, 0.2, 1.0, 3.0])
+        max_bands = rnd.randint(1, 4)
+        runs = mt.best_partition(costs, n, penalty, max_bands)
+        want = brute_force(costs, n, penalty, max_bands)
+        got = partition_cost(costs, runs, penalty)
+        assert got == pytest.approx(want, abs=1e-9), (trial, costs, penalty, max_bands, runs)
+        assert len(runs) <= max_bands
+        assert [r[1] for r in runs] == [0] + [r[2] + 1 for r in runs[:-1]] and runs[-1][2] == n - 1
+        assert all(a[0] != b[0] for a, b in zip(runs, runs[1:])), runs  # no run split in two
+
+
+def test_dynamic_programme_keeps_the_band_limit():
+    # Eight regimes of two sizes, each free on its own path and 1 a size on the others:
+    # CRC_BANDS_MAX bands, covering all regimes but the max_bands - 8 they cannot.
+    n, regimes = 16, 8
+    costs = {f"p{k}": [0.0 if i // 2 == k else 1.0 for i in range(n)] for k in range(regimes)}
+    max_bands = mt.header_define(mt.TUNING_H, "CRC_BANDS_MAX")
+    assert max_bands < regimes
+    runs = mt.best_partition(costs, n, 0.01, max_bands)
+    assert len(runs) == max_bands
+    assert partition_cost(costs, runs, 0.01) == pytest.approx(
+        2 * (regimes - max_bands) + 0.01 * (max_bands - 1))
+
+
+def test_known_bands(tmp_path):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times(), noise=0.002)])
+    code, out, err = run_generator("--family", "zen4", *files)
+    assert code == 0, err
+    bands = table_bands(out)
+    assert bands["CRC_CLASS_CRC32C"] == [(expected_limit(C_SHORT, C_MID), "c_short"),
+                                         (expected_limit(C_MID, C_LONG), "c_mid"),
+                                         (0, "c_long")]
+    assert bands["CRC_CLASS_CRC32C"][0][0] == 264 and bands["CRC_CLASS_CRC32C"][1][0] == 3008
+    fold = [(expected_limit(FOLD_A, FOLD_B), "fold_a"), (0, "fold_b")]
+    assert bands["CRC_CLASS_REFLECTED"] == fold  # only32 is fastest but serves not NVME
+    assert bands["CRC_CLASS_CRC16_XMODEM"] == [(expected_limit(FOLD_A, X16), "fold_a"),
+                                               (0, "x16")]
+    assert bands["CRC_CLASS_MSB_FIRST"] == fold  # x16 serves not ECMA-182
+    assert "static const struct crc_x86_tuning crc_x86_tuning_zen4 = {" in out
+    assert "#define CRC_X86_TUNING_zen4 (&crc_x86_tuning_zen4)" in out
+    assert ".family = \"zen4\"" in out and "Test CPU (GenuineTest family 6 model 1" in out
+
+
+def test_noise_makes_no_band(tmp_path):
+    # Two paths alike but for 3% noise: one band each class; a penalty of 0 splits them.
+    same = linear(10, 0.02)
+    times = {m: {"fold_a": same, "fold_b": same, "c_one": same} if m == "CRC-32/ISCSI"
+             else {"fold_a": same, "fold_b": same} for m in MODELS}
+    files = write_sweeps(tmp_path, [sweep_doc(times, noise=0.03, seed=5)])
+    code, out, err = run_generator("--family", "intel-spr", *files)
+    assert code == 0, err
+    assert all(len(b) == 1 for b in table_bands(out).values()), table_bands(out)
+    assert "crc_x86_tuning_intel_spr" in out and "CRC_X86_TUNING_intel_spr" in out
+    code, out, err = run_generator("--family", "intel-spr", "--band-penalty", "0", *files)
+    assert code == 0 and max(len(b) for b in table_bands(out).values()) > 1
+
+
+def variant_times(factor):
+    """Variant runs' times: the folding paths of every model, scaled by factor(size)."""
+    return {m: {"fold_a": lambda z, f=factor: FOLD_A(z) * f(z)} for m in MODELS}
+
+
+def test_parameters_chosen_from_variants(tmp_path):
+    # The fold grid: (0, 2) is best at long sizes and no worse elsewhere.
+    docs = []
+    for p in (0, 4096):
+        for a in (1, 2, 4, 8):
+            gain = 1.0 if (p, a) == (0, 2) else 1.0 + 0.01 * (a + p / 1024)
+            docs.append(sweep_doc(variant_times(lambda z, g=gain: g if z > 4096 else 1.0),
+                                  tune=f"fold_parallel_max={p},fold_accumulators={a}",
+                                  full=False, seed=p + a))
+    # Hybrid runs with the chosen fold parameters, 6 best; a decoy with others, better yet.
+    for q in (2, 4, 6, 8):
+        docs.append(sweep_doc(
+            {"CRC-32/ISCSI": {"hyb": lambda z, q=q: 10 + z * (0.01 if q == 6 else 0.012)}},
+            tune=f"fold_parallel_max=0,fold_accumulators=2,hybrid_qwords={q}", full=False))
+    docs.append(sweep_doc({"CRC-32/ISCSI": {"hyb": linear(1, 0.001)}},
+                          tune="fold_parallel_max=0,fold_accumulators=8,hybrid_qwords=12",
+                          full=False))
+    files = write_sweeps(tmp_path, docs)
+    code, out, err = run_generator("--choose", *files)
+    assert (code, out) == (0, "fold_parallel_max=0,fold_accumulators=2,hybrid_qwords=6\n"), err
+    # The table: the chosen parameters, with a full sweep run as sweep.sh runs it.
+    tune = "fold_parallel_max=0,fold_accumulators=2,hybrid_qwords=6"
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(sweep_doc(synthetic_times(), tune=tune)))
+    code, out, err = run_generator("--family", "zen4", *files, str(full))
+    assert code == 0 and err == "", err
+    assert re.search(r"\.fold_parallel_max = 0,\n\s*\.fold_accumulators = 2,\n"
+                     r"\s*\.hybrid_qwords = 6,", out), out
+
+
+def test_parameters_without_variants(tmp_path):
+    # As the full sweep ran them, else the swept table's values.
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(sweep_doc(synthetic_times(), tune="fold_accumulators=4")))
+    code, out, err = run_generator("--family", "zen4", str(full))
+    assert code == 0, err
+    generic = mt.table_parameters("generic-avx512")
+    assert ".fold_accumulators = 4," in out
+    assert f".hybrid_qwords = {generic['hybrid_qwords']}," in out
+    assert f".fold_parallel_max = {generic['fold_parallel_max']}," in out
+    assert "fold_accumulators 4: as the full sweeps ran" in out
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda d: "not json", "sweep-0.json: "),
+    (lambda d: json.dumps({**d, "tool": "other"}), "not a `crcforge bench --json`"),
+    (lambda d: json.dumps({k: v for k, v in d.items() if k != "models"}), "no \"models\""),
+    (lambda d: json.dumps({**d, "results": [r for r in d["results"]
+                                            if r["implementation"] != "auto"]}),
+     "no full sweep among the files"),
+    (lambda d: json.dumps({**d, "models": [m for m in d["models"]
+                                           if m["name"] != "CRC-64/ECMA-182"
+                                           and m["name"] != "CRC-16/XMODEM"]}),
+     "no CRC-16/XMODEM model in the full sweeps"),
+])
+def test_errors_named(tmp_path, make, message):
+    p = tmp_path / "sweep-0.json"
+    p.write_text(make(sweep_doc(synthetic_times())))
+    code, out, err = run_generator("--family", "zen4", str(p))
+    assert code == 2 and out == "" and message in err, err
+
+
+def test_mismatching_path_left_out(tmp_path):
+    doc = sweep_doc(synthetic_times())
+    for r in doc["results"]:
+        if r["implementation"] == "c_mid" and r["size"] == 1024:
+            r["status"] = "mismatch"
+    p = tmp_path / "sweep-0.json"
+    p.write_text(json.dumps(doc))
+    code, out, err = run_generator("--family", "zen4", str(p))
+    assert code == 0 and "c_mid gave a wrong CRC-32/ISCSI at 1024 bytes" in err
+    assert "c_mid" not in [path for _, path in table_bands(out)["CRC_CLASS_CRC32C"]]
+
+
+# ---------------------------------------------------------------------------------------
+# A table written for a family this CPU runs, built into the library and used.
+AVX2_PATHS = {
+    "CRC-32/ISCSI": {"crc32c_x86_sse42": linear(2, 0.05),
+                     "crc32c_x86_avx2_hybrid": linear(10, 0.02),
+                     "fold_x86_vpclmul_avx2": linear(12, 0.03)},
+    "CRC-16/XMODEM": {"crc16_xmodem_x86_pclmul": linear(3, 0.06),
+                      "crc16_xmodem_x86_vpclmul_avx2": linear(9, 0.03),
+                      "fold_x86_pclmul": linear(20, 0.03), "fold_x86_vpclmul_avx2": FOLD_B},
+    "CRC-32/ISO-HDLC": {"fold_x86_pclmul": FOLD_A, "fold_x86_vpclmul_avx2": FOLD_B},
+    "CRC-64/XZ": {"fold_x86_pclmul": FOLD_A, "fold_x86_vpclmul_avx2": FOLD_B},
+    "CRC-64/ECMA-182": {"fold_x86_pclmul": FOLD_A, "fold_x86_vpclmul_avx2": FOLD_B},
+}
+
+
+def test_table_builds_and_is_used(tmp_path, crcforge_bin):
+    features = subprocess.run([crcforge_bin, "cpu"], capture_output=True, text=True).stdout
+    if not {"avx2", "pclmulqdq", "vpclmulqdq", "sse4.2"} <= set(features.split()):
+        pytest.skip("this CPU cannot run the avx2-vpclmul family's paths")
+    if shutil.which("cmake") is None or shutil.which("cc") is None:
+        pytest.skip("no cmake or cc to build the library with the table")
+    files = write_sweeps(tmp_path, [sweep_doc(AVX2_PATHS, noise=0.002)])
+    tree = tmp_path / "tree"
+    (tree / "tests").mkdir(parents=True)
+    for part in ("CMakeLists.txt", "cmake", "src", "include", "tools", "bench", "tests/library"):
+        (shutil.copytree if (ROOT / part).is_dir() else shutil.copy)(ROOT / part, tree / part)
+    table = tree / "src" / "x86" / "tuning" / "avx2-vpclmul.h"
+    code, out, err = run_generator("--family", "avx2-vpclmul", "--out", str(table), *files)
+    assert code == 0, err
+    bands = table_bands(table.read_text())
+    c = expected_limit(AVX2_PATHS["CRC-32/ISCSI"]["crc32c_x86_sse42"],
+                       AVX2_PATHS["CRC-32/ISCSI"]["crc32c_x86_avx2_hybrid"])
+    assert bands["CRC_CLASS_CRC32C"] == [(c, "crc32c_x86_sse42"), (0, "crc32c_x86_avx2_hybrid")]
+    build = tmp_path / "build"
+    for cmd in (["cmake", "-S", str(tree), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+                 "-DCRCFORGE_WERROR=ON", "-DCRCFORGE_BENCH_PEERS=OFF"],
+                ["cmake", "--build", str(build), "-j2", "--target", "crcforge", "test_tuning"]):
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    env = {"CRCFORGE_TUNE": "family=avx2-vpclmul", "PATH": "/usr/bin:/bin"}
+    p = subprocess.run([str(build / "crcforge"), "cpu"], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    shown = dict(line.split(None, 1) for line in p.stdout.splitlines()
+                 if line.startswith("CRC-"))
+    assert "tuning: avx2-vpclmul (paths" in p.stdout  # its own table now, not the generic one
+    want = {slot: ",".join(f"{path}<{below}" if below else path for below, path in b)
+            for slot, b in bands.items()}
+    assert shown["CRC-32/ISCSI"].strip() == want["CRC_CLASS_CRC32C"]
+    assert shown["CRC-16/XMODEM"].strip() == want["CRC_CLASS_CRC16_XMODEM"]
+    assert shown["CRC-32/ISO-HDLC"].strip() == want["CRC_CLASS_REFLECTED"]
+    assert shown["CRC-64/ECMA-182"].strip() == want["CRC_CLASS_MSB_FIRST"]
+    # The library's own checks of every table: paths that serve their class on the family's
+    # features, and values right at the band edges.
+    p = subprocess.run([str(build / "tests" / "library" / "test_tuning")], capture_output=True,
+                       text=True)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+
+
+@pytest.mark.parametrize("worse, kept", [(0.003, True), (0.008, False)])
+def test_parameters_keep_the_generic_values_within_the_margin(tmp_path, worse, kept):
+    # The generic tables' accumulators lose `worse` of the mean to 2: kept below 0.5%.
+    generic = mt.table_parameters("generic-avx512")
+    long_sizes = sum(z > 4096 for z in SIZES)
+    docs = []
+    for a in (1, 2, 4, 8):
+        gain = (1.0 if a == 2 else 1 + worse * len(SIZES) / long_sizes
+                if a == generic["fold_accumulators"] else 1.2)
+        docs.append(sweep_doc(variant_times(lambda z, g=gain: g if z > 4096 else 1.0),
+                              tune=f"fold_parallel_max={generic['fold_parallel_max']},"
+                                   f"fold_accumulators={a}", full=False))
+    code, out, err = run_generator("--choose", *write_sweeps(tmp_path, docs))
+    assert code == 0, err
+    a = generic["fold_accumulators"] if kept else 2
+    assert out == f"fold_parallel_max={generic['fold_parallel_max']},fold_accumulators={a}\n"

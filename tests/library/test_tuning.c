@@ -1,0 +1,239 @@
+/*
+ * The x86 tuning tables (src/x86/tuning.h), whatever CPU runs the test:
+ *  - every family's table is well formed (bands in increasing order, ending with an
+ *    open band; parameters within the kernels' limits);
+ *  - every band names a registry path that serves every catalogue model of its class and
+ *    executes only features every CPU of the family has;
+ *  - CPUs are sorted into the families they are (identities and feature sets of known
+ *    CPUs: Zen 3, Zen 4, Emerald Rapids, Ice Lake-SP, Skylake-SP, and masks);
+ * and, for each family whose features this CPU has, in a child process running with
+ * CRCFORGE_TUNE=family=NAME: every catalogue model's CRC through the fixed entries and
+ * crcforge_checksum at each band's edges (below - 1, below, below + 1) and random lengths,
+ * against the bitwise reference, and the bands `crcforge_impl_chosen` reports.
+ * Elsewhere than x86-64 there are no tables: the test says so and passes nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "internal.h"
+
+#if defined(__x86_64__)
+#include "x86/tuning.h"
+
+static const struct crc_x86_tuning *tables_checked[16];
+
+static void check_table(const struct crc_x86_family *fam)
+{
+    const struct crc_x86_tuning *t = fam->table;
+    for (size_t i = 0; i < sizeof tables_checked / sizeof tables_checked[0]; i++) {
+        if (tables_checked[i] == t)
+            break; /* shared by several families: its paths checked against this one too */
+        if (tables_checked[i] == NULL) {
+            tables_checked[i] = t;
+            break;
+        }
+    }
+    CHECK(t->fold_parallel_max <= CRC_FOLD_PARALLEL_MAX, "%s: fold_parallel_max %u", fam->name,
+          (unsigned)t->fold_parallel_max);
+    CHECK(t->fold_accumulators >= 1 && t->fold_accumulators <= 8 &&
+              (t->fold_accumulators & (t->fold_accumulators - 1)) == 0,
+          "%s: fold_accumulators %u", fam->name, (unsigned)t->fold_accumulators);
+    CHECK(t->hybrid_qwords >= 1 && t->hybrid_qwords <= CRC_HYBRID_QWORDS_MAX,
+          "%s: hybrid_qwords %u", fam->name, (unsigned)t->hybrid_qwords);
+    for (int c = 0; c < CRC_CLASSES; c++) {
+        const struct crc_band *b = t->bands[c];
+        size_t count = 0;
+        while (count < CRC_BANDS_MAX && b[count].path != NULL && b[count].below != 0)
+            count++;
+        CHECK(count < CRC_BANDS_MAX && b[count].path != NULL && b[count].below == 0,
+              "%s class %d: the bands end with an open one", fam->name, c);
+        for (size_t i = 0; i <= count && i < CRC_BANDS_MAX; i++) {
+            if (b[i].path == NULL)
+                break;
+            if (i > 0 && i < count)
+                CHECK(b[i].below > b[i - 1].below, "%s class %d band %zu: below %u after %u",
+                      fam->name, c, i, (unsigned)b[i].below, (unsigned)b[i - 1].below);
+            const struct crc_impl *impl = crc_impl_lookup(b[i].path);
+            CHECK(impl != NULL, "%s class %d: unknown path %s", fam->name, c, b[i].path);
+            if (impl == NULL)
+                continue;
+            CHECK((impl->features & ~fam->features) == 0,
+                  "%s class %d: %s needs features the family does not guarantee (%#x of %#x)",
+                  fam->name, c, impl->name, (unsigned)impl->features, (unsigned)fam->features);
+            size_t served = 0;
+            for (size_t k = 0; k < crc_catalogue_count; k++) {
+                const crcforge_model *m = &crc_catalogue[k];
+                if (crc_model_class_of(m) != (enum crc_model_class)c)
+                    continue;
+                served++;
+                CHECK(impl->supports(m), "%s class %d: %s does not serve %s", fam->name, c,
+                      impl->name, m->name);
+            }
+            CHECK(served > 0, "class %d has catalogue models", c);
+        }
+    }
+}
+
+/* Known CPUs and the family each must land in. */
+static void check_families(void)
+{
+    const uint32_t base = CRC_CPU_KNOWN | CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL;
+    const uint32_t avx2 = base | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL;
+    const uint32_t avx512 = avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL;
+    const struct {
+        const char *vendor;
+        unsigned family, model;
+        uint32_t features;
+        const char *want;
+    } cases[] = {
+        {"AuthenticAMD", 0x19, 0x11, avx512 | CRC_CPU_GFNI, "zen4"},  /* EPYC 9004 */
+        {"AuthenticAMD", 0x1a, 0x02, avx512 | CRC_CPU_GFNI, "zen4"},  /* Zen 5 */
+        {"AuthenticAMD", 0x19, 0x01, avx2, "avx2-vpclmul"},           /* EPYC 7003 */
+        {"AuthenticAMD", 0x19, 0x11, avx2, "avx2-vpclmul"},           /* Zen 4 masked */
+        {"GenuineIntel", 6, 0xcf, avx512 | CRC_CPU_GFNI, "intel-spr"}, /* Emerald Rapids */
+        {"GenuineIntel", 6, 0x8f, avx512 | CRC_CPU_GFNI, "intel-spr"}, /* Sapphire Rapids */
+        {"GenuineIntel", 6, 0x6a, avx512 | CRC_CPU_GFNI, "intel-avx512-256"}, /* Ice Lake-SP */
+        {"GenuineIntel", 6, 0x8c, avx512 | CRC_CPU_GFNI, "intel-avx512-256"}, /* Tiger Lake */
+        {"GenuineIntel", 6, 0x55, base | CRC_CPU_AVX2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW |
+                                      CRC_CPU_AVX512VL,
+         "generic-pclmul"},                                          /* Skylake-SP: no VPCLMULQDQ */
+        {"GenuineIntel", 6, 0x97, avx2 | CRC_CPU_GFNI, "avx2-vpclmul"}, /* Alder Lake */
+        {"GenuineIntel", 6, 0x3f, base | CRC_CPU_AVX2, "generic-pclmul"}, /* Haswell */
+        {"CentaurHauls", 7, 0x3b, avx512 | CRC_CPU_GFNI, "generic-avx512-gfni"},
+        {"CentaurHauls", 7, 0x3b, avx512, "generic-avx512"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct crc_cpu_id id = {{0}, cases[i].family, cases[i].model};
+        strcpy(id.vendor, cases[i].vendor);
+        const char *got = crc_x86_families[crc_x86_family_of(&id, cases[i].features)].name;
+        CHECK(strcmp(got, cases[i].want) == 0, "%s family %#x model %#x: %s, want %s",
+              cases[i].vendor, cases[i].family, cases[i].model, got, cases[i].want);
+    }
+}
+
+/* Lengths around every band edge of the table in use, and a few random ones. */
+static size_t edges(size_t *len, size_t max)
+{
+    const struct crc_x86_tuning *t = crc_x86_tuning();
+    size_t n = 0;
+    for (int c = 0; c < CRC_CLASSES; c++)
+        for (size_t i = 0; i < CRC_BANDS_MAX && t->bands[c][i].below != 0; i++)
+            for (int d = -1; d <= 1 && n + 1 < max; d++)
+                len[n++] = t->bands[c][i].below + (size_t)(long)d;
+    len[n++] = 0;
+    for (int r = 0; r < 8 && n < max; r++)
+        len[n++] = (size_t)rnd_below(9000);
+    return n;
+}
+
+/* The value on the portable engine (itself checked against the bitwise reference) for
+ * lengths where the reference would take too long, else the reference. */
+static uint64_t expected(const crcforge_model *m, const uint8_t *p, size_t n)
+{
+    if (n <= 65536)
+        return crc_reference(&m->p, p, n);
+    return crc_register_to_value(m, crc_table_update(m, crc_init_register(m), p, n));
+}
+
+/* In a child run with CRCFORGE_TUNE=family=NAME. */
+static void check_family_in_use(const char *name)
+{
+    CHECK(strcmp(crcforge_tuning_family(), name) == 0, "family in use %s, want %s",
+          crcforge_tuning_family(), name);
+    size_t len[64], longest = 0;
+    const size_t count = edges(len, sizeof len / sizeof len[0]);
+    for (size_t i = 0; i < count; i++)
+        longest = len[i] > longest ? len[i] : longest;
+    uint8_t *data = malloc(longest + 64);
+    if (data == NULL)
+        abort();
+    rnd_fill(data, longest + 64);
+    /* Inputs past 64 KiB (the bands' far edges) are checked on each class's first
+     * catalogue model only: the others add time, not paths. */
+    const crcforge_model *first_of[CRC_CLASSES + 1] = {0};
+    for (size_t k = 0; k < crc_catalogue_count; k++) {
+        const enum crc_model_class c = crc_model_class_of(&crc_catalogue[k]);
+        if (first_of[c] == NULL)
+            first_of[c] = &crc_catalogue[k];
+    }
+    for (size_t k = 0; k < crc_catalogue_count; k++) {
+        const crcforge_model *m = &crc_catalogue[k];
+        const enum crc_model_class c = crc_model_class_of(m);
+        if (c != CRC_CLASSES) {
+            const char *chosen = crcforge_impl_chosen(m);
+            const struct crc_band *b = crc_x86_tuning()->bands[c];
+            CHECK(strncmp(chosen, b[0].path, strlen(b[0].path)) == 0,
+                  "%s: chosen %s, the table's first band is %s", m->name, chosen, b[0].path);
+        }
+        for (size_t i = 0; i < count; i++) {
+            const size_t off = (size_t)rnd_below(64), n = len[i];
+            if (n > 65536 && m != first_of[c])
+                continue;
+            CHECK(crcforge_checksum(m, data + off, n) == expected(m, data + off, n), "%s %s n=%zu",
+                  name, m->name, n);
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        const size_t n = len[i];
+        CHECK(crcforge_crc32c(0, data, n) == expected(crc_model_crc32c, data, n),
+              "%s crcforge_crc32c n=%zu", name, n);
+        CHECK(crcforge_crc32(0, data, n) == expected(crc_model_crc32, data, n),
+              "%s crcforge_crc32 n=%zu", name, n);
+        CHECK(crcforge_crc64_nvme(0, data, n) == expected(crc_model_crc64_nvme, data, n),
+              "%s crcforge_crc64_nvme n=%zu", name, n);
+        CHECK(crcforge_crc64_xz(0, data, n) == expected(crc_model_crc64_xz, data, n),
+              "%s crcforge_crc64_xz n=%zu", name, n);
+        CHECK(crcforge_crc16_xmodem(0, data, n) == expected(crc_model_crc16_xmodem, data, n),
+              "%s crcforge_crc16_xmodem n=%zu", name, n);
+    }
+    free(data);
+}
+
+/* Each family this CPU can run, in a child process of its own. */
+static void check_each_family(const char *self)
+{
+    for (size_t f = 0; f < crc_x86_family_count; f++) {
+        const struct crc_x86_family *fam = &crc_x86_families[f];
+        if (!crc_cpu_has(fam->features)) {
+            SKIP("family %s: this CPU lacks its features", fam->name);
+            continue;
+        }
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid == 0) {
+            char env[64];
+            snprintf(env, sizeof env, "family=%s", fam->name);
+            setenv("CRCFORGE_TUNE", env, 1);
+            execl(self, self, "--family", fam->name, (char *)NULL);
+            _exit(127);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "family %s: child exit %d",
+              fam->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    }
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    check_begin("test_tuning");
+#if defined(__x86_64__)
+    if (argc == 3 && strcmp(argv[1], "--family") == 0) {
+        check_family_in_use(argv[2]);
+        return check_end();
+    }
+    for (size_t f = 0; f < crc_x86_family_count; f++)
+        check_table(&crc_x86_families[f]);
+    check_families();
+    check_each_family("/proc/self/exe");
+#else
+    (void)argc, (void)argv;
+    SKIP("no tuning tables on this architecture");
+#endif
+    return check_end();
+}
