@@ -137,7 +137,9 @@ CRCFORGE_API const char *crcforge_impl_name(size_t i);
 CRCFORGE_API int crcforge_impl_runnable(const char *name);  /* this CPU and OS can run it */
 /* Whether the path exists for model m (regardless of the CPU); 0 when m is NULL. */
 CRCFORGE_API int crcforge_impl_supports(const char *name, const crcforge_model *m);
-/* Name of the path the dispatcher chose for m (NULL when m is NULL). */
+/* Name of the path the dispatcher chose for m (NULL when m is NULL): one path's name, or,
+ * where the CPU family's tuning table gives m length bands, "A<128,B<3072,C": path A for
+ * inputs shorter than 128 bytes, B below 3072, C for the rest (each a registry name). */
 CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
 
 /* Force every model that has a path called name onto it, the others onto "portable";

@@ -342,7 +342,9 @@ static PyObject *py_implementations(PyObject *module, PyObject *unused)
 
 PyDoc_STRVAR(doc_implementation,
              "implementation($module, algo, /)\n--\n\n"
-             "The name of the implementation chosen for `algo` on this CPU.");
+             "The name of the implementation chosen for `algo` on this CPU: one name of\n"
+             "implementations(), or where this CPU's tuning table gives `algo` length bands,\n"
+             "'A<128,B<3072,C' (A for inputs under 128 bytes, B under 3072, C beyond).");
 
 static PyObject *py_implementation(PyObject *module, PyObject *algo)
 {

@@ -8,7 +8,8 @@
  *                          and the automatic choice
  * and every model's check value and random data against the reference either way.  It
  * prints whether the CPU's features were queried (none is needed when the build's flags
- * guarantee every feature of the forced path: tests/stages/12-compilers.sh checks that).
+ * guarantee every feature of a forced path that takes no parameters from the CPU family's
+ * tuning table: tests/stages/12-compilers.sh checks that).
  */
 #include <stdio.h>
 #include <string.h>
