@@ -15,7 +15,8 @@
 #
 # The runs, each for crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem and CRC-64/ECMA-182,
 # at sizes every 16 B from 16 B to 1 KiB, every 128 B to 4 KiB, every 512 B to 16 KiB,
-# 64 KiB and 1 MiB, offsets 0 and 1 (crcforge bench takes 64 sizes a run: the list is split):
+# 64 KiB, 1 MiB, 16 MiB and 64 MiB, offsets 0 and 1 (crcforge bench takes 64 sizes a run:
+# the list is split):
 #   1. variant-fold-P-A-*.json: the folding paths (names with "pclmul", not hybrids) with
 #      CRCFORGE_TUNE=fold_parallel_max=P,fold_accumulators=A, P in 0 and
 #      CRC_FOLD_PARALLEL_MAX, A in 1 2 4 8; make_table.py --choose picks P and A;
@@ -64,7 +65,9 @@ if [ -n "$quick" ]; then
   hybrid_qwords=(4 8)
 else
   timing=(--repeat 5 --min-time 10)
-  sizes=($(seq 16 16 1024) $(seq 1152 128 4096) $(seq 4608 512 16384) 65536 1048576)
+  # 16 and 64 MiB: past the last-level cache, where the paths' order may change again.
+  sizes=($(seq 16 16 1024) $(seq 1152 128 4096) $(seq 4608 512 16384) 65536 1048576 16777216
+         67108864)
   hybrid_qwords=(2 4 6 8 12 16)
 fi
 chunks=() # comma-separated lists of at most 64 sizes

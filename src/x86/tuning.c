@@ -272,6 +272,19 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
             break;
         }
     }
+    /* Key slots hash keys of a few bytes after the hash-tag rule, which the throughput
+     * sweep behind a table does not time: with no band of short-key operations, they
+     * take the best runnable path's that has them (keyslot_bench times them). */
+    for (size_t i = 0; cls == CRC_CLASS_CRC16_XMODEM && b->record.keyslot == NULL &&
+                       i < crcforge_impl_count();
+         i++) {
+        const struct crc_impl *impl = crc_impl_lookup(crcforge_impl_name(i));
+        if (impl->keyslot != NULL && impl->supports(crc_model_crc16_xmodem) &&
+            crc_impl_runnable(impl)) {
+            b->record.keyslot = impl->keyslot;
+            b->only = NULL;
+        }
+    }
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
     b->record.update = class_ops[cls].walk;

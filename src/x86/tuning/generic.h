@@ -4,6 +4,16 @@
  * own table (make_table.py) replaces them for that family.
  */
 
+/* CRC-32C on the 512-bit tier: one chain below 120 B, the parallel reduction to 6400 B,
+ * the hybrid (past the fold ceiling) to 8.5 MiB, then folding, which holds up best from
+ * DRAM: the crossovers of the Zen 4 sweep (zen4.h), the first also llvm-mca's for Sapphire
+ * Rapids (chain against parallel: 96 B 55 vs 54 cycles, 128 B 67 vs 52). */
+#define CRC32C_AVX512_BANDS                                                                \
+    {                                                                                      \
+        {120, "crc32c_x86_sse42"}, {6400, "crc32c_x86_vpclmul_avx512"},                    \
+            {8912896, "crc32c_x86_avx512_hybrid"}, { 0, "fold_x86_vpclmul_avx512" }        \
+    }
+
 /* AVX-512 with VPCLMULQDQ and GFNI: the 512-bit tier, MSB-first models folded through a
  * bit reversal on GFNI from 1 KiB.  llvm-mca on Sapphire Rapids (scripts/static_estimate.py,
  * CRC-32/BZIP2, cycles a call, byte-shuffle fold against GFNI): 512 B 91 vs 99, 1 KiB 116
@@ -14,10 +24,7 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_avx512_gfni = {
     .source = "hand-written: the tier's paths, crossovers inside them",
     .bands =
         {
-            [CRC_CLASS_CRC32C] = {{128, "crc32c_x86_sse42"},
-                                  {3072, "crc32c_x86_vpclmul_avx512"},
-                                  {16u << 20, "crc32c_x86_avx512_hybrid"},
-                                  {0, "crc32c_x86_vpclmul_avx512"}},
+            [CRC_CLASS_CRC32C] = CRC32C_AVX512_BANDS,
             [CRC_CLASS_CRC16_XMODEM] = {{1024, "crc16_xmodem_x86_vpclmul_avx512"},
                                         {0, "fold_x86_gfni_avx512"}},
             [CRC_CLASS_REFLECTED] = {{0, "fold_x86_vpclmul_avx512"}},
@@ -35,15 +42,7 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_avx512 = {
     .source = "hand-written: the tier's paths, crossovers inside them",
     .bands =
         {
-            /* One chain below 128 B, the parallel reduction to 3 KiB, then the hybrid
-             * (past the fold ceiling), the parallel path again from 16 MiB, where the
-             * hybrid's streams fall to 0.6x of folding from DRAM: measured on Zen 4,
-             * and the 128 B crossover estimated for Sapphire Rapids by llvm-mca (chain
-             * against parallel: 96 B 55 vs 54 cycles, 128 B 67 vs 52). */
-            [CRC_CLASS_CRC32C] = {{128, "crc32c_x86_sse42"},
-                                  {3072, "crc32c_x86_vpclmul_avx512"},
-                                  {16u << 20, "crc32c_x86_avx512_hybrid"},
-                                  {0, "crc32c_x86_vpclmul_avx512"}},
+            [CRC_CLASS_CRC32C] = CRC32C_AVX512_BANDS,
             [CRC_CLASS_CRC16_XMODEM] = {{0, "crc16_xmodem_x86_vpclmul_avx512"}},
             [CRC_CLASS_REFLECTED] = {{0, "fold_x86_vpclmul_avx512"}},
             [CRC_CLASS_MSB_FIRST] = {{0, "fold_x86_vpclmul_avx512"}},
