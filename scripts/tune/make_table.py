@@ -31,8 +31,10 @@ lies halfway between the last size of its run and the first of the next.
 
 Parameters, in order (fold_parallel_max and fold_accumulators together, then
 hybrid_qwords): among the variant runs that set them (and agree with the parameters
-chosen before), the values of least total relative loss over the (model, path, size,
-offset) cells measured under every candidate value; the values of the table the sweeps
+chosen before), the values of least mean relative loss over the (model, path, size,
+offset) cells measured under every candidate value, each octave of sizes weighing the
+same (a loop's parameter acts on long inputs, which the sweep has few of); the values
+of the table the sweeps
 ran under (their JSON's tuning.table, in src/x86/tuning/) unless others lower the mean
 loss by 0.5% or more.  A parameter no variant run measured is the one the full sweeps ran
 with (their CRCFORGE_TUNE), else the swept table's.
@@ -312,13 +314,18 @@ def choose_group(variants, group, chosen):
     if not common:
         raise SweepError(f"{'/'.join(group)}: no cell measured under every value "
                          f"({', '.join(map(str, settings))})")
-    loss = dict.fromkeys(settings, 0.0)
+    # Each octave of sizes weighs the same: the many short sizes swept finely, where a
+    # loop's parameter may not act at all, must not outvote with their noise the few long
+    # ones where it does.
+    octaves = {}  # size octave -> {setting: [loss]}
     for cell in common:
         t = {s: median(times[s][cell]) for s in settings}
         best = min(t.values())
+        per = octaves.setdefault(cell[2].bit_length(), {s: [] for s in settings})
         for s in settings:
-            loss[s] += t[s] / best - 1
-    mean = {s: loss[s] / len(common) for s in settings}
+            per[s].append(t[s] / best - 1)
+    mean = {s: sum(sum(o[s]) / len(o[s]) for o in octaves.values()) / len(octaves)
+            for s in settings}
     winner = min(settings, key=lambda s: (mean[s], settings.index(s)))
     baseline = tuple(table_parameters(swept_table(variants))[p] for p in group)
     if baseline in mean and mean[winner] > mean[baseline] - PARAM_MARGIN:

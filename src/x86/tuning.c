@@ -180,7 +180,6 @@ static struct overrides read_overrides(void)
 struct banded {
     struct crc_impl record; /* what a model's selection points at */
     int usable;             /* every band's path is known here and runnable */
-    const struct crc_impl *only; /* the path of a table with one band: selected itself */
     uint32_t below[CRC_BANDS_MAX];
     crc_update_fn update[CRC_BANDS_MAX];
     char name[CRC_BANDS_MAX * 48];
@@ -216,13 +215,24 @@ static int serves_msb_first(const crcforge_model *m)
     return crc_model_class_of(m) == CRC_CLASS_MSB_FIRST;
 }
 
+/* The first update after the table was reset: resolved out of line, so that the
+ * walkers keep no frame. */
+static __attribute__((noinline, cold)) uint64_t walk_resolving(enum crc_model_class cls,
+                                                              const crcforge_model *m,
+                                                              uint64_t reg, const uint8_t *p,
+                                                              size_t n);
+
 /* The update of a banded record: the band n falls in.  (Key slots and short inputs of the
  * fixed entries never get here when a path of their own serves them.) */
 #define BAND_WALKER(cls)                                                                   \
     static uint64_t walk_##cls(const crcforge_model *m, uint64_t reg, const uint8_t *p,    \
                                size_t n)                                                  \
     {                                                                                      \
-        const struct banded *b = &plan_in_use()->classes[cls];                             \
+        const struct plan *pl = (const struct plan *)atomic_load_explicit(                 \
+            &crc_x86_tuning_current, memory_order_acquire);                                \
+        if (pl == NULL)                                                                    \
+            return walk_resolving(cls, m, reg, p, n);                                      \
+        const struct banded *b = &pl->classes[cls];                                        \
         size_t i = 0;                                                                      \
         while (b->below[i] != 0 && n >= b->below[i])                                       \
             i++;                                                                           \
@@ -243,12 +253,20 @@ static const struct {
     [CRC_CLASS_MSB_FIRST] = {serves_msb_first, walk_CRC_CLASS_MSB_FIRST},
 };
 
+static uint64_t walk_resolving(enum crc_model_class cls, const crcforge_model *m,
+                               uint64_t reg, const uint8_t *p, size_t n)
+{
+    crc_x86_tuning_resolve();
+    return class_ops[cls].walk(m, reg, p, n);
+}
+
 /* The banded record of one class: "PATH<BELOW,PATH<BELOW,...,PATH" is its name. */
 static void build_banded(struct banded *b, const struct crc_band *bands, enum crc_model_class cls)
 {
     memset(b, 0, sizeof *b);
     b->usable = 1;
     size_t used = 0;
+    int one_band = 0;
     for (size_t i = 0; i < CRC_BANDS_MAX; i++) {
         const struct crc_impl *impl = crc_impl_lookup(bands[i].path);
         if (impl == NULL || !crc_impl_runnable(impl)) {
@@ -268,7 +286,7 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
                                  bands[i].below ? "%s<%u," : "%s", impl->name,
                                  (unsigned)bands[i].below);
         if (bands[i].below == 0) {
-            b->only = i == 0 ? impl : NULL;
+            one_band = i == 0;
             break;
         }
     }
@@ -280,14 +298,12 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
          i++) {
         const struct crc_impl *impl = crc_impl_lookup(crcforge_impl_name(i));
         if (impl->keyslot != NULL && impl->supports(crc_model_crc16_xmodem) &&
-            crc_impl_runnable(impl)) {
+            crc_impl_runnable(impl))
             b->record.keyslot = impl->keyslot;
-            b->only = NULL;
-        }
     }
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
-    b->record.update = class_ops[cls].walk;
+    b->record.update = one_band ? b->update[0] : class_ops[cls].walk; /* one band: no walk */
 }
 
 static void fill_plan(void *obj, const void *arg)
@@ -356,7 +372,7 @@ const struct crc_impl *crc_x86_tuned_impl(const crcforge_model *m)
     const struct banded *b = &plan_in_use()->classes[cls];
     if (!b->usable)
         return NULL;
-    return b->only != NULL ? b->only : &b->record; /* one band: no walk */
+    return &b->record;
 }
 
 const char *crcforge_tuning_family(void)
