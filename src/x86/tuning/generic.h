@@ -4,14 +4,15 @@
  * own table (make_table.py) replaces them for that family.
  */
 
-/* CRC-32C on the 512-bit tier: one chain below 120 B, the parallel reduction to 6400 B,
- * the hybrid (past the fold ceiling) to 8.5 MiB, then folding, which holds up best from
- * DRAM: the crossovers of the Zen 4 sweep (zen4.h), the first also llvm-mca's for Sapphire
- * Rapids (chain against parallel: 96 B 55 vs 54 cycles, 128 B 67 vs 52). */
+/* CRC-32C on the 512-bit tier: one chain below 152 B, the parallel reduction to 5888 B,
+ * the hybrid (past the fold ceiling) to 8.5 MiB, then the parallel path again, which
+ * holds up better from DRAM: the crossovers of the Zen 4 sweep (zen4.h); the first is
+ * also llvm-mca's for Sapphire Rapids (chain against parallel: 96 B 55 vs 54 cycles,
+ * 128 B 67 vs 52). */
 #define CRC32C_AVX512_BANDS                                                                \
     {                                                                                      \
-        {120, "crc32c_x86_sse42"}, {6400, "crc32c_x86_vpclmul_avx512"},                    \
-            {8912896, "crc32c_x86_avx512_hybrid"}, { 0, "fold_x86_vpclmul_avx512" }        \
+        {152, "crc32c_x86_sse42"}, {5888, "crc32c_x86_vpclmul_avx512"},                    \
+            {8912896, "crc32c_x86_avx512_hybrid"}, { 0, "crc32c_x86_vpclmul_avx512" }      \
     }
 
 /* AVX-512 with VPCLMULQDQ and GFNI: the 512-bit tier, MSB-first models folded through a
