@@ -42,13 +42,15 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
 {
     uint64_t c = crc;
     /* Unrolled as the kernels' chain (x86/crc32c_x86.h): fewer instructions a byte let
-     * the core run ahead into the next call's independent chain. */
-    for (; n >= 32; n -= 32, p += 32) {
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])p));
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 8)));
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 16)));
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 24)));
-    }
+     * the core run ahead into the next call's independent chain.  Out of line, so that
+     * the shortest inputs take no jump. */
+    if (__builtin_expect(n >= 32, 0))
+        for (; n >= 32; n -= 32, p += 32) {
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])p));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 8)));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 16)));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 24)));
+        }
     for (; n >= 8; n -= 8, p += 8) {
         uint64_t v;
         memcpy(&v, p, 8);
