@@ -1,7 +1,8 @@
 /*
  * Every implementation path, forced one by one, against the bitwise reference:
  *  - the five fixed algorithms at every length 0..4096 and every alignment 0..63, and
- *    with the data flush against a guard page on either side;
+ *    with the data flush against a guard page on either side; for CRC-32C also through
+ *    crcforge_crc32c with the path forced, as that entry runs the path's short chain itself;
  *  - every model the path serves, on random data and random start registers;
  *  - streaming over random splits, and combine for every model.
  * A path this CPU cannot run is reported as skipped.
@@ -17,6 +18,9 @@
 
 static const crcforge_model *fixed_models[5];
 
+typedef uint64_t (*run_fn)(const char *impl, const crcforge_model *m, const uint8_t *p,
+                           size_t n);
+
 static uint64_t run_impl(const char *impl, const crcforge_model *m, const uint8_t *p, size_t n)
 {
     crcforge_state s;
@@ -24,6 +28,14 @@ static uint64_t run_impl(const char *impl, const crcforge_model *m, const uint8_
         return ~(uint64_t)0;
     crcforge_update(&s, p, n);
     return crcforge_final(&s);
+}
+
+/* crcforge_crc32c, with impl forced by the caller. */
+static uint64_t run_crc32c_entry(const char *impl, const crcforge_model *m, const uint8_t *p,
+                                 size_t n)
+{
+    (void)impl, (void)m;
+    return crcforge_crc32c(0, p, n);
 }
 
 /* expected[n]: the CRC value of data[0..n), from one pass of the reference. */
@@ -37,7 +49,7 @@ static void reference_prefixes(const crcforge_model *m, const uint8_t *data, uin
     }
 }
 
-static void sweep_lengths_alignments(const char *impl, const crcforge_model *m,
+static void sweep_lengths_alignments(run_fn run, const char *impl, const crcforge_model *m,
                                      const uint8_t *data, const uint64_t *expected)
 {
     struct guarded g;
@@ -50,18 +62,18 @@ static void sweep_lengths_alignments(const char *impl, const crcforge_model *m,
         uint8_t *buf = g.start + a;
         memcpy(buf, data, MAX_LEN);
         for (size_t n = 0; n <= MAX_LEN; n++)
-            bad += run_impl(impl, m, buf, n) != expected[n];
+            bad += run(impl, m, buf, n) != expected[n];
     }
     /* Flush against the guard page after, then right after the guard page before. */
     for (size_t n = 0; n <= MAX_LEN; n++) {
         uint8_t *buf = g.end - n;
         memcpy(buf, data, n);
-        bad += run_impl(impl, m, buf, n) != expected[n];
+        bad += run(impl, m, buf, n) != expected[n];
         memcpy(g.start, data, n);
-        bad += run_impl(impl, m, g.start, n) != expected[n];
+        bad += run(impl, m, g.start, n) != expected[n];
     }
-    CHECK(bad == 0, "%s %s: %lu of %d length/alignment cases differ from the reference", impl,
-          m->name, bad, (MAX_LEN + 1) * (MAX_ALIGN + 2));
+    CHECK(bad == 0, "%s %s%s: %lu of %d length/alignment cases differ from the reference", impl,
+          m->name, run == run_impl ? "" : " (fixed entry)", bad, (MAX_LEN + 1) * (MAX_ALIGN + 2));
     guarded_free(&g);
 }
 
@@ -182,7 +194,13 @@ int main(void)
         for (int i = 0; i < 5; i++) {
             if (!crcforge_impl_supports(impl, fixed_models[i]))
                 continue;
-            sweep_lengths_alignments(impl, fixed_models[i], data, expected[i]);
+            sweep_lengths_alignments(run_impl, impl, fixed_models[i], data, expected[i]);
+            if (i == 0) {
+                CHECK(crcforge_impl_force(impl, NULL) == 0, "forcing %s", impl);
+                sweep_lengths_alignments(run_crc32c_entry, impl, fixed_models[0], data,
+                                         expected[0]);
+                crcforge_impl_force("auto", NULL);
+            }
             streaming_splits(impl, fixed_models[i], data, 200000);
             /* A few MiB at once through the path, against the reference. */
             size_t n = RANDOM_SIZE - rnd_below(4096);
@@ -192,6 +210,8 @@ int main(void)
         }
         random_models(impl, data, 20000);
     }
+    /* And the automatic choice, whose length bands may hand the short ones to the chain. */
+    sweep_lengths_alignments(run_crc32c_entry, "auto", fixed_models[0], data, expected[0]);
     combine_all_models(data, 4000);
     if (getenv("CRCFORGE_TEST_QUICK") == NULL)
         combine_beyond_4gib(fixed_models[0]);
