@@ -9,7 +9,8 @@
  * and, for each family whose features this CPU has, in a child process running with
  * CRCFORGE_TUNE=family=NAME: every catalogue model's CRC through the fixed entries and
  * crcforge_checksum at each band's edges (below - 1, below, below + 1) and random lengths,
- * against the bitwise reference, and the bands `crcforge_impl_chosen` reports.
+ * against the bitwise reference, the key slots of keys of 0..80 bytes, and the bands
+ * `crcforge_impl_chosen` reports.
  * Elsewhere than x86-64 there are no tables: the test says so and passes nothing.
  */
 #include <stdio.h>
@@ -20,6 +21,7 @@
 
 #include "check.h"
 #include "internal.h"
+#include "slot_rule.h"
 
 #if defined(__x86_64__)
 #include "x86/tuning.h"
@@ -139,6 +141,34 @@ static uint64_t expected(const crcforge_model *m, const uint8_t *p, size_t n)
     return crc_register_to_value(m, crc_table_update(m, crc_init_register(m), p, n));
 }
 
+/* The key slots take the table's CRC-16/XMODEM short path, or the best runnable one
+ * with key-slot code: every key length 0..80 singly and in batches, some with a tag. */
+static void check_keyslots_in_use(const char *name, const uint8_t *data)
+{
+    enum { KEYS = 81 };
+    static uint8_t keybuf[KEYS][KEYS];
+    const void *keys[KEYS];
+    size_t lens[KEYS];
+    uint16_t want[KEYS], got[KEYS];
+    for (size_t n = 0; n < KEYS; n++) {
+        uint8_t *key = keybuf[n];
+        memcpy(key, data + n, n);
+        if (n >= 6 && n % 3 == 0) { /* a hash tag: only the bytes inside it count */
+            key[1] = '{';
+            key[n - 2] = '}';
+        }
+        size_t hashed_len = n;
+        const uint8_t *hashed = slot_rule_hashed(key, &hashed_len);
+        want[n] = (uint16_t)(expected(crc_model_crc16_xmodem, hashed, hashed_len) & 16383);
+        keys[n] = key;
+        lens[n] = n;
+        CHECK(crcforge_keyslot(key, n) == want[n], "%s crcforge_keyslot n=%zu", name, n);
+    }
+    crcforge_keyslots(keys, lens, KEYS, got);
+    for (size_t n = 0; n < KEYS; n++)
+        CHECK(got[n] == want[n], "%s crcforge_keyslots, key %zu", name, n);
+}
+
 /* In a child run with CRCFORGE_TUNE=family=NAME. */
 static void check_family_in_use(const char *name)
 {
@@ -190,6 +220,7 @@ static void check_family_in_use(const char *name)
         CHECK(crcforge_crc16_xmodem(0, data, n) == expected(crc_model_crc16_xmodem, data, n),
               "%s crcforge_crc16_xmodem n=%zu", name, n);
     }
+    check_keyslots_in_use(name, data);
     free(data);
 }
 
