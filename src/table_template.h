@@ -8,16 +8,11 @@
  * next data byte whatever the width; both are shifted back at the end.
  * table[k][b] is the register after the byte b followed by k zero bytes.
  */
+#include "kernel_directives.h"
+
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define LANES (16 * 8 / ENTRY_BITS) /* entries per 16-byte step */
-#if defined(__clang__)
-#define UNROLL_ALL _Pragma("unroll")
-#elif defined(__GNUC__)
-#define UNROLL_ALL _Pragma("GCC unroll 16")
-#else
-#define UNROLL_ALL
-#endif
 
 static void CAT(build_tables_, SUFFIX)(ENTRY (*t)[256], const crcforge_params *p)
 {
@@ -108,7 +103,6 @@ static ENTRY CAT(update_msb_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p
 }
 
 #undef LANES
-#undef UNROLL_ALL
 #undef CAT
 #undef CAT_
 #undef ENTRY

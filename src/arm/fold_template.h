@@ -25,8 +25,8 @@
 #include "impls.h"
 #include "vec128.h"
 #include "../fold_lanes.h"
+#include "../kernel_directives.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 #define LANES_MAX 32
 
 /* a folded across the distance of k, onto b. */
@@ -91,7 +91,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 
 #include "../fold_record.h"
 
-#undef ALWAYS_INLINE
 #undef LANES_MAX
 #undef SUFFIX
 #undef FEATURES

@@ -46,10 +46,10 @@
 
 #include "../cpu.h"
 #include "../fold_consts.h"
+#include "../kernel_directives.h"
 #include "crc32c_x86.h"
 #include "tuning.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define STRINGIFY_(a) #a
@@ -83,12 +83,6 @@ typedef __m512i wide_t;
  * 48 GB/s with the folded loads, 53 with one). */
 #ifndef PIN
 #define PIN(x) __asm__("" : "+v"(x))
-#endif
-
-#if defined(__clang__)
-#define UNROLL_ALL _Pragma("unroll")
-#else
-#define UNROLL_ALL _Pragma("GCC unroll 8")
 #endif
 
 /* Lanes of v times their constants (LANES pairs at k), xored onto s. */
@@ -414,7 +408,6 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
     .name = STRINGIFY(HYBRID), .features = FEATURES, .supports = crc32c_serves,
     .update = HYBRID, .crc32_below = VL};
 
-#undef ALWAYS_INLINE
 #undef CAT_
 #undef CAT
 #undef STRINGIFY_
@@ -427,7 +420,6 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
 #undef WBROADCAST
 #undef WFROM128
 #undef WZERO
-#undef UNROLL_ALL
 #undef PIN
 #undef HYBRID_MIN
 #undef HYBRID_ACC

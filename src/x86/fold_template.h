@@ -69,8 +69,8 @@
 #include "tuning.h"
 #include "vec128.h"
 #include "../fold_lanes.h"
+#include "../kernel_directives.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #ifndef GFNI_BITREV
 #define GFNI_BITREV 0
@@ -111,12 +111,6 @@ typedef __m512i wide_t;
 #define VFROM128(x) _mm512_zextsi128_si512(x)
 #else
 #error "VL must be 16, 32 or 64"
-#endif
-
-#if defined(__clang__)
-#define UNROLL_ALL _Pragma("unroll")
-#else
-#define UNROLL_ALL _Pragma("GCC unroll 8")
 #endif
 
 /* Lanes a vector. */
@@ -481,11 +475,9 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #endif
 #include "../fold_record.h"
 
-#undef ALWAYS_INLINE
 #undef FOLD_PASS_NAME
 #undef FOLD_PASS_NAME_
 #undef FOLD_PASSES
-#undef UNROLL_ALL
 #undef LANES_MAX
 #undef LANES
 #undef LOAD_PAIRS
