@@ -97,6 +97,11 @@ extern const struct bench_peer bench_peers[];
 extern const size_t bench_peer_count;
 extern const struct bench_peer_library bench_peer_libraries[];
 extern const size_t bench_peer_library_count;
+/* The CPU whose kernels the peers run: "native" (this one), or "avx2" (held to what they
+ * choose without AVX-512; cmake -DCRCFORGE_BENCH_PEER_CPU). */
+extern const char bench_peer_cpu[];
+/* The kernels a built peer library says it chose, where it says ("" elsewhere). */
+void bench_peer_kernels(const char *library, char *out, size_t cap);
 
 /* subjects.c: crcforge's paths for m ("auto", then every compiled path this CPU can
  * run that serves m, forced), then the peers serving m.  Returns the count written

@@ -6,12 +6,29 @@
  * listed as not built.
  */
 #include <limits.h>
+#include <string.h>
 
 #include "bench.h"
 
 #if CRCFORGE_BENCH_HAVE_ISAL
 #include <isa-l/crc.h>
 #include <isa-l/crc64.h>
+
+#if CRCFORGE_BENCH_PEERS_AS_AVX2
+/* The kernels isa-l's dispatcher picks on a CPU with AVX but no AVX-512 (read from its
+ * dispatch code; libisal exports them, its headers do not declare them). */
+unsigned int crc32_iscsi_01(unsigned char *buffer, int len, unsigned int init_crc);
+uint32_t crc32_gzip_refl_by8_02(uint32_t init_crc, const unsigned char *buf, uint64_t len);
+uint64_t crc64_ecma_refl_by8(uint64_t init_crc, const unsigned char *buf, uint64_t len);
+uint16_t crc16_t10dif_02(uint16_t init_crc, const unsigned char *buf, uint64_t len);
+#define crc32_iscsi crc32_iscsi_01
+#define crc32_gzip_refl crc32_gzip_refl_by8_02
+#define crc64_ecma_refl crc64_ecma_refl_by8
+#define crc16_t10dif crc16_t10dif_02
+#define ISAL_NAME(held, native) held
+#else
+#define ISAL_NAME(held, native) native
+#endif
 
 /* isa-l's crc32_iscsi takes and returns the bare register: no inversion on either
  * side, and an int length; CRC-32/ISCSI's init and xorout are all ones. */
@@ -78,6 +95,8 @@ uint64_t crc_fast_adapter_crc64_ecma_182(const uint8_t *buf, size_t len);
 uint64_t crc_fast_adapter_crc16_xmodem(const uint8_t *buf, size_t len);
 uint64_t crc_fast_adapter_crc16_t10dif(const uint8_t *buf, size_t len);
 
+size_t crc_fast_adapter_target(uint8_t *out, size_t cap);
+
 #define CRC_FAST(algo)                                                                    \
     static uint64_t crc_fast_##algo(const void *ctx, const uint8_t *buf, size_t len)       \
     {                                                                                     \
@@ -96,10 +115,12 @@ CRC_FAST(crc16_t10dif)
 
 const struct bench_peer bench_peers[] = {
 #if CRCFORGE_BENCH_HAVE_ISAL
-    {"isa-l", "crc32_iscsi", "CRC-32/ISCSI", isal_crc32_iscsi},
-    {"isa-l", "crc32_gzip_refl", "CRC-32/ISO-HDLC", isal_crc32_gzip_refl},
-    {"isa-l", "crc64_ecma_refl", "CRC-64/XZ", isal_crc64_ecma_refl},
-    {"isa-l", "crc16_t10dif", "CRC-16/T10-DIF", isal_crc16_t10dif},
+    {"isa-l", ISAL_NAME("crc32_iscsi_01", "crc32_iscsi"), "CRC-32/ISCSI", isal_crc32_iscsi},
+    {"isa-l", ISAL_NAME("crc32_gzip_refl_by8_02", "crc32_gzip_refl"), "CRC-32/ISO-HDLC",
+     isal_crc32_gzip_refl},
+    {"isa-l", ISAL_NAME("crc64_ecma_refl_by8", "crc64_ecma_refl"), "CRC-64/XZ",
+     isal_crc64_ecma_refl},
+    {"isa-l", ISAL_NAME("crc16_t10dif_02", "crc16_t10dif"), "CRC-16/T10-DIF", isal_crc16_t10dif},
 #endif
 #if CRCFORGE_BENCH_HAVE_LIBDEFLATE
     {"libdeflate", "libdeflate_crc32", "CRC-32/ISO-HDLC", libdeflate_crc32_value},
@@ -119,6 +140,21 @@ const struct bench_peer bench_peers[] = {
     {NULL, NULL, NULL, NULL}, /* keeps the array non-empty in a build without peers */
 };
 const size_t bench_peer_count = sizeof bench_peers / sizeof bench_peers[0] - 1;
+
+const char bench_peer_cpu[] = CRCFORGE_BENCH_PEER_CPU;
+
+void bench_peer_kernels(const char *library, char *out, size_t cap)
+{
+    *out = '\0';
+#if CRCFORGE_BENCH_HAVE_CRC_FAST
+    if (strcmp(library, "crc-fast") == 0 && cap > 0) {
+        size_t n = crc_fast_adapter_target((uint8_t *)out, cap - 1);
+        out[n] = '\0';
+    }
+#else
+    (void)library, (void)cap;
+#endif
+}
 
 #define NOT_FOUND "not found when the build was configured"
 const struct bench_peer_library bench_peer_libraries[] = {

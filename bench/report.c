@@ -185,11 +185,14 @@ void bench_print_table(FILE *f, const struct bench_run *run)
     if (forced != NULL && *forced != '\0')
         fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
                    "dispatcher's choice\n", forced);
-    fprintf(f, "peers:");
-    for (size_t i = 0; i < bench_peer_library_count; i++)
-        fprintf(f, " %s (%s)%s", bench_peer_libraries[i].name,
-                bench_peer_libraries[i].built ? "built" : "not built",
-                i + 1 < bench_peer_library_count ? "," : "");
+    fprintf(f, "peers (as %s):", bench_peer_cpu);
+    for (size_t i = 0; i < bench_peer_library_count; i++) {
+        char kernels[64];
+        bench_peer_kernels(bench_peer_libraries[i].name, kernels, sizeof kernels);
+        fprintf(f, " %s (%s%s%s)%s", bench_peer_libraries[i].name,
+                bench_peer_libraries[i].built ? "built" : "not built", *kernels ? ": " : "",
+                kernels, i + 1 < bench_peer_library_count ? "," : "");
+    }
     fprintf(f, "\n\n");
 
     const crcforge_model *models[MAX_GROUP];
@@ -287,12 +290,20 @@ void bench_print_json(FILE *f, const struct bench_run *run)
     fprintf(f, ",\n  \"clock\": \"%s\"", run->cfg->wall_clock ? "wall" : "thread-cpu");
     fprintf(f, ",\n  \"mode\": \"%s\",\n  \"repeat\": %u,\n  \"min_sample_seconds\": %g,\n",
             run->keys ? "keys" : "throughput", run->cfg->repeat, run->cfg->min_sample_seconds);
-    fprintf(f, "  \"peers\": [");
+    fprintf(f, "  \"peer_cpu\": ");
+    json_string(f, bench_peer_cpu);
+    fprintf(f, ",\n  \"peers\": [");
     for (size_t i = 0; i < bench_peer_library_count; i++) {
         const struct bench_peer_library *p = &bench_peer_libraries[i];
         fprintf(f, "%s\n    {\"library\": ", i ? "," : "");
         json_string(f, p->name);
         fprintf(f, ", \"built\": %s", p->built ? "true" : "false");
+        char kernels[64];
+        bench_peer_kernels(p->name, kernels, sizeof kernels);
+        if (*kernels) {
+            fprintf(f, ", \"kernels\": ");
+            json_string(f, kernels);
+        }
         if (!p->built) {
             fprintf(f, ", \"why_not\": ");
             json_string(f, p->why_not);

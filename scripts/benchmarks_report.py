@@ -54,7 +54,10 @@ def main():
     docs = [json.loads((work / f"{a}.json").read_text()) for a in args.algos]
     first = docs[0]
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    built = [p["library"] for p in first["peers"] if p["built"]]
+    built = [p["library"] + (f" (kernels: {p['kernels']})" if p.get("kernels") else "")
+             for p in first["peers"] if p["built"]]
+    if first.get("peer_cpu", "native") != "native":
+        built = [f"held to what they run as on an {first['peer_cpu']} CPU: " + ", ".join(built)]
     missing = [f"{p['library']} ({p['why_not']})" for p in first["peers"] if not p["built"]]
     table_text = (work / f"{args.algos[0]}.txt").read_text()
     paths = re.search(r"^crcforge paths: (.*)$", table_text, re.M)

@@ -34,3 +34,16 @@ adapter!(crc_fast_adapter_crc64_xz, Crc64Xz);
 adapter!(crc_fast_adapter_crc64_ecma_182, Crc64Ecma182);
 adapter!(crc_fast_adapter_crc16_xmodem, Crc16Xmodem);
 adapter!(crc_fast_adapter_crc16_t10dif, Crc16T10Dif);
+
+/// crc-fast's name for the kernels it chose (its `get_calculator_target`), as bytes
+/// copied into `out` (at most `cap`, no terminator); returns the length copied.
+///
+/// # Safety
+/// `out` must point at `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn crc_fast_adapter_target(out: *mut u8, cap: usize) -> usize {
+    let target = crc_fast::get_calculator_target(CrcAlgorithm::Crc32Iscsi);
+    let n = target.len().min(cap);
+    std::ptr::copy_nonoverlapping(target.as_ptr(), out, n);
+    n
+}
