@@ -61,11 +61,15 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_avx2 = {
     .source = "hand-written: the tier's paths, crossovers inside them",
     .bands =
         {
-            /* The crossovers measured on Zen 3 before the tables existed (one chain
-             * below 192 B: chain 16.2 GB/s, 256-bit folding 16.2 at 160 B; the hybrid
-             * from 2 KiB: 21.9 against folding's 20.3 and 3-way's 21.5). */
+            /* One chain below 192 B, three chains joined to 2 KiB, the hybrid from
+             * there.  Zen 3, before the tables existed: chain 16.2 GB/s, 256-bit folding
+             * 16.2 at 160 B; at 2 KiB hybrid 21.9, three chains 21.5, folding 20.3, and
+             * folding at 0.81-0.98x isa-l's three chains from 128 B to 1 KiB.  Zen 4
+             * masked to AVX2 (taskset, medians of 7, aligned), three chains against
+             * folding: 384 B 20.4 vs 17.5, 1 KiB 22.8 vs 19.1, 1536 B 23.1 vs 19.3,
+             * 2 KiB 26.4 vs 23.3 (hybrid 31.5). */
             [CRC_CLASS_CRC32C] = {{192, "crc32c_x86_sse42"},
-                                  {2048, "crc32c_x86_vpclmul_avx2"},
+                                  {2048, "crc32c_x86_sse42_3way"},
                                   {16u << 20, "crc32c_x86_avx2_hybrid"},
                                   {0, "crc32c_x86_vpclmul_avx2"}},
             [CRC_CLASS_CRC16_XMODEM] = {{0, "crc16_xmodem_x86_vpclmul_avx2"}},
