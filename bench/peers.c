@@ -21,10 +21,20 @@ unsigned int crc32_iscsi_01(unsigned char *buffer, int len, unsigned int init_cr
 uint32_t crc32_gzip_refl_by8_02(uint32_t init_crc, const unsigned char *buf, uint64_t len);
 uint64_t crc64_ecma_refl_by8(uint64_t init_crc, const unsigned char *buf, uint64_t len);
 uint16_t crc16_t10dif_02(uint16_t init_crc, const unsigned char *buf, uint64_t len);
-#define crc32_iscsi crc32_iscsi_01
-#define crc32_gzip_refl crc32_gzip_refl_by8_02
-#define crc64_ecma_refl crc64_ecma_refl_by8
-#define crc16_t10dif crc16_t10dif_02
+/* Each reached through a pointer, as isa-l's entry points reach the kernel their
+ * dispatcher chose (an indirect jump), so that a call costs what it costs there. */
+static unsigned int (*volatile held_crc32_iscsi)(unsigned char *, int,
+                                                 unsigned int) = crc32_iscsi_01;
+static uint32_t (*volatile held_crc32_gzip_refl)(uint32_t, const unsigned char *,
+                                                 uint64_t) = crc32_gzip_refl_by8_02;
+static uint64_t (*volatile held_crc64_ecma_refl)(uint64_t, const unsigned char *,
+                                                 uint64_t) = crc64_ecma_refl_by8;
+static uint16_t (*volatile held_crc16_t10dif)(uint16_t, const unsigned char *,
+                                              uint64_t) = crc16_t10dif_02;
+#define crc32_iscsi held_crc32_iscsi
+#define crc32_gzip_refl held_crc32_gzip_refl
+#define crc64_ecma_refl held_crc64_ecma_refl
+#define crc16_t10dif held_crc16_t10dif
 #define ISAL_NAME(held, native) held
 #else
 #define ISAL_NAME(held, native) native
