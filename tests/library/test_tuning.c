@@ -9,8 +9,8 @@
  * and, for each family whose features this CPU has, in a child process running with
  * CRCFORGE_TUNE=family=NAME: every catalogue model's CRC through the fixed entries and
  * crcforge_checksum at each band's edges (below - 1, below, below + 1) and random lengths,
- * against the bitwise reference, the key slots of keys of 0..80 bytes, and the bands
- * `crcforge_impl_chosen` reports.
+ * against the bitwise reference, the key slots of keys of 0..80 bytes, the bands
+ * `crcforge_impl_chosen` reports, and a model's first update after the table was reset.
  * Elsewhere than x86-64 there are no tables: the test says so and passes nothing.
  */
 #include <stdio.h>
@@ -169,6 +169,32 @@ static void check_keyslots_in_use(const char *name, const uint8_t *data)
         CHECK(got[n] == want[n], "%s crcforge_keyslots, key %zu", name, n);
 }
 
+/* A model resolved before crcforge_impl_force keeps its record (custom models are not
+ * re-resolved), while the force empties the table in use: the record's next update must
+ * resolve the table again before it walks the bands.  One custom model per class (a
+ * catalogue model's parameters with another xorout), the table emptied before each length. */
+static void check_walk_after_reset(const char *name, const uint8_t *data, const size_t *len,
+                                   size_t count, const crcforge_model *const *first_of)
+{
+    for (int c = 0; c < CRC_CLASSES; c++) {
+        crcforge_params p = first_of[c]->p;
+        p.xorout ^= 1;
+        crcforge_model *m = crcforge_model_new(&p, NULL);
+        CHECK(m != NULL && crc_model_class_of(m) == (enum crc_model_class)c,
+              "%s: a custom model like %s", name, first_of[c]->name);
+        if (m == NULL)
+            continue;
+        (void)crcforge_checksum(m, data, 1); /* resolved: the class's record */
+        for (size_t i = 0; i < count; i++) {
+            crcforge_impl_force("auto", NULL);
+            CHECK(crcforge_checksum(m, data, len[i]) == expected(m, data, len[i]),
+                  "%s: custom %s-like model, first update after a reset, n=%zu", name,
+                  first_of[c]->name, len[i]);
+        }
+        crcforge_model_free(m);
+    }
+}
+
 /* In a child run with CRCFORGE_TUNE=family=NAME. */
 static void check_family_in_use(const char *name)
 {
@@ -221,6 +247,7 @@ static void check_family_in_use(const char *name)
               "%s crcforge_crc16_xmodem n=%zu", name, n);
     }
     check_keyslots_in_use(name, data);
+    check_walk_after_reset(name, data, len, count, first_of);
     free(data);
 }
 
