@@ -15,8 +15,13 @@
 #include <isa-l/crc64.h>
 
 #if CRCFORGE_BENCH_PEERS_AS_AVX2
-/* The kernels isa-l's dispatcher picks on a CPU with AVX but no AVX-512 (read from its
- * dispatch code; libisal exports them, its headers do not declare them). */
+/* The kernels isa-l's dispatcher picks on a CPU with AVX but no AVX-512, read from the
+ * dispatch code of isa-l 2.30 (libisal exports them, its headers do not declare them);
+ * later versions add AVX2 kernels of their own, so another version must be read again. */
+#include <isa-l.h>
+#if ISAL_VERSION != ISAL_MAKE_VERSION(2, 30, 0)
+#error "CRCFORGE_BENCH_PEER_CPU=avx2 names isa-l 2.30's AVX-CPU kernels: read this isa-l's dispatcher (objdump -d libisal.so, crc32_iscsi and the others) and name its choices here"
+#endif
 unsigned int crc32_iscsi_01(unsigned char *buffer, int len, unsigned int init_crc);
 uint32_t crc32_gzip_refl_by8_02(uint32_t init_crc, const unsigned char *buf, uint64_t len);
 uint64_t crc64_ecma_refl_by8(uint64_t init_crc, const unsigned char *buf, uint64_t len);
@@ -77,6 +82,11 @@ static uint64_t isal_crc16_t10dif(const void *ctx, const uint8_t *buf, size_t le
 
 #if CRCFORGE_BENCH_HAVE_LIBDEFLATE
 #include <libdeflate.h>
+/* Held to AVX2, libdeflate runs as it is: 1.14 has no AVX-512 kernel (its CRC-32 tops out
+ * at PCLMULQDQ with AVX).  Later versions were not read. */
+#if CRCFORGE_BENCH_PEERS_AS_AVX2 && !(LIBDEFLATE_VERSION_MAJOR == 1 && LIBDEFLATE_VERSION_MINOR <= 14)
+#error "CRCFORGE_BENCH_PEER_CPU=avx2 was checked against libdeflate 1.14, which has no AVX-512 kernel: check this version's CRC-32 dispatch before holding it to AVX2"
+#endif
 
 static uint64_t libdeflate_crc32_value(const void *ctx, const uint8_t *buf, size_t len)
 {
