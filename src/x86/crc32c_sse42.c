@@ -37,10 +37,22 @@ static TARGET_SSE42_PCLMUL inline uint32_t pass_3way(uint32_t crc, const uint8_t
                                                      const struct crc32_join *k)
 {
     uint64_t a = crc, b = 0, c = 0;
-    for (const uint8_t *end = p + l; p < end; p += 8) {
+    const uint8_t *const end = p + l;
+    /* Two qwords a stream an iteration: at medium lengths the loop's own instructions
+     * compete with the crc32s for the front end (Zen 3, 256-768 B: 4-8% faster). */
+    if (l % 16 != 0) {
         a = _mm_crc32_u64(a, crc32c_load64(p));
         b = _mm_crc32_u64(b, crc32c_load64(p + l));
         c = _mm_crc32_u64(c, crc32c_load64(p + 2 * l));
+        p += 8;
+    }
+    for (; p < end; p += 16) {
+        a = _mm_crc32_u64(a, crc32c_load64(p));
+        b = _mm_crc32_u64(b, crc32c_load64(p + l));
+        c = _mm_crc32_u64(c, crc32c_load64(p + 2 * l));
+        a = _mm_crc32_u64(a, crc32c_load64(p + 8));
+        b = _mm_crc32_u64(b, crc32c_load64(p + l + 8));
+        c = _mm_crc32_u64(c, crc32c_load64(p + 2 * l + 8));
     }
     uint64_t shifted = crc32c_clmul32((uint32_t)a, k->join[l / 8 - 1].by_2l) ^
                        crc32c_clmul32((uint32_t)b, k->join[l / 8 - 1].by_l);

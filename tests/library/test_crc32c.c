@@ -131,6 +131,9 @@ static void hybrid(const struct kernel *k)
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
                     bad += !agrees(k->hybrid, q, n, aligns[a]);
+            /* Below the shortest pass (the parallel path), every length. */
+            for (size_t n = 0; n < min; n++, cases++)
+                bad += !agrees(k->hybrid, q, n, aligns[a]);
             for (int r = 0; r < 20; r++, cases++)
                 bad += !agrees(k->hybrid, q, rnd_below(2 * pass + 4096), aligns[a]);
         }
@@ -139,6 +142,27 @@ static void hybrid(const struct kernel *k)
         CHECK(bad == 0, "%s hybrid, q = %u: %lu of %lu cases differ from the reference",
               k->name, q, bad, cases);
     }
+}
+
+/* The three-chain path past the sweep's lengths: every length through two whole passes
+ * of three joined streams and the rest, at a few alignments. */
+static void three_way(const crcforge_model *m)
+{
+    const struct crc_impl *path = crc_impl_lookup("crc32c_x86_sse42_3way");
+    if (path == NULL || !crc_impl_runnable(path)) {
+        SKIP("crc32c_x86_sse42_3way: this CPU cannot run it");
+        return;
+    }
+    const int aligns[] = {0, 1, 7, 63};
+    const size_t max = 2 * 3 * CRC32C_STREAM_MAX + 100;
+    unsigned long bad = 0, cases = 0;
+    for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
+        memcpy(g.start + aligns[a], data, max);
+        for (size_t n = 0; n <= max; n++, cases++)
+            bad += path->update(m, start, g.start + aligns[a], n) != expected[n];
+    }
+    CHECK(bad == 0, "crc32c_x86_sse42_3way: %lu of %lu cases differ from the reference", bad,
+          cases);
 }
 
 /* The registry's paths (the tuning table's parameters, or CRCFORGE_TUNE's) on long
@@ -204,6 +228,7 @@ int main(void)
         accumulators(k);
         hybrid(k);
     }
+    three_way(m);
     registry_paths(m);
     guarded_free(&g);
     free(bytes);
