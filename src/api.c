@@ -43,13 +43,18 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
     uint64_t c = crc;
     /* Unrolled as the kernels' chain (x86/crc32c_x86.h): fewer instructions a byte let
      * the core run ahead into the next call's independent chain.  Laid out so that whole
-     * qwords, the common case, run straight through: at 8-64 bytes a call's added cost is
-     * mostly its taken branches, each a front-end cycle or more. */
-    for (; n >= 32; n -= 32, p += 32) {
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])p));
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 8)));
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 16)));
-        __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 24)));
+     * qwords, the common case, run straight through, and inputs below 32 bytes reach the
+     * qword steps with no jump: at 8-64 bytes a call's added cost is mostly its taken
+     * branches, each a front-end cycle or more (Zen 3, crc32c_short_bench, throughput
+     * loop: 8 and 16 B +0.62 ns over the bare loop with the 32-byte loop out of line,
+     * +0.92 with it first). */
+    if (__builtin_expect(n >= 32, 0)) {
+        for (; n >= 32; n -= 32, p += 32) {
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])p));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 8)));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 16)));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 24)));
+        }
     }
     for (; n >= 8; n -= 8, p += 8) {
         uint64_t v;
