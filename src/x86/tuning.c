@@ -278,10 +278,14 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
         b->record.features |= impl->features;
         if (b->record.keyslot == NULL)
             b->record.keyslot = impl->keyslot;
-        if (i == 0) /* the first band's own crc32 chain, as far as the band goes */
-            b->record.crc32_below = bands[0].below != 0 && bands[0].below < impl->crc32_below
-                                        ? bands[0].below
-                                        : impl->crc32_below;
+        /* The lengths that run exactly the crc32 chain: from the first band on, as far as
+         * each band's path runs it from the band's start (a chain band, then a three-chain
+         * band whose path still chains its shortest inputs, go on as one). */
+        const uint32_t start = i == 0 ? 0 : bands[i - 1].below;
+        if (b->record.crc32_below == start && impl->crc32_below > start) {
+            const uint32_t end = bands[i].below != 0 ? bands[i].below : UINT32_MAX;
+            b->record.crc32_below = impl->crc32_below < end ? impl->crc32_below : end;
+        }
         used += (size_t)snprintf(b->name + used, sizeof b->name - used,
                                  bands[i].below ? "%s<%u," : "%s", impl->name,
                                  (unsigned)bands[i].below);
