@@ -68,6 +68,7 @@ extern volatile uintptr_t bench_opaque_zero;
 struct bench_subject {
     char name[BENCH_NAME_MAX]; /* "auto", "portable", "isa-l crc32_iscsi", ... */
     int is_peer;
+    int is_baseline; /* "read": no CRC, the memory traffic a CRC of the same bytes makes */
     bench_fn fn;
     const void *ctx;
     /* crcforge paths: the name given to crcforge_impl_force before every sample and every
@@ -126,7 +127,7 @@ enum bench_status { BENCH_OK, BENCH_MISMATCH };
 struct bench_result {
     const crcforge_model *model;
     const char *subject; /* points into the subject list */
-    int is_peer;
+    int is_peer, is_baseline;
     size_t size;
     unsigned offset;
     int latency; /* timed by the latency loop (keys mode) */

@@ -57,6 +57,12 @@ static const char *model_title(const crcforge_model *m, char *out, size_t n)
     return out;
 }
 
+/* What a result times: a crcforge path, a peer, or the baseline. */
+static const char *bench_kind(const struct bench_result *r)
+{
+    return r->is_peer ? "peer" : r->is_baseline ? "baseline" : "crcforge";
+}
+
 /* The fastest peer that matched, by median time; NULL when none. */
 static const struct bench_result *best_peer(const struct bench_run *run,
                                             const crcforge_model *m, unsigned offset,
@@ -219,7 +225,7 @@ void bench_print_csv(FILE *f, const struct bench_run *run)
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
         fprintf(f, "%s,%s,%s,%s,%zu,%u,%s,", crcforge_model_name(r->model), r->subject,
-                r->is_peer ? "peer" : "crcforge", r->latency ? "latency" : "throughput",
+                bench_kind(r), r->latency ? "latency" : "throughput",
                 r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
             fprintf(f, ",,,,,\n");
@@ -333,7 +339,7 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         json_string(f, r->subject);
         fprintf(f, ", \"kind\": \"%s\", \"loop\": \"%s\", \"size\": %zu, \"offset\": %u, "
                    "\"status\": \"%s\"",
-                r->is_peer ? "peer" : "crcforge", r->latency ? "latency" : "throughput",
+                bench_kind(r), r->latency ? "latency" : "throughput",
                 r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
             fprintf(f, ", \"got\": \"%llx\", \"want\": \"%llx\"}", (unsigned long long)r->got,

@@ -17,8 +17,10 @@ static const struct cli_option bench_options[] = {
      "algorithm (catalogue name or alias; repeatable; default crc32c)"},
     {"impl", 'i', required_argument, "IMPL",
      "only this subject (repeatable): auto, a crcforge path\n"
-     "(crcforge cpu --impls), or a peer library (isa-l, libdeflate,\n"
-     "zlib, crc-fast); default: every one that serves the algorithm"},
+     "(crcforge cpu --impls), a peer library (isa-l, libdeflate,\n"
+     "zlib, crc-fast), or read (a plain read of the same buffers, no\n"
+     "CRC: only when named); default: every one that serves the\n"
+     "algorithm"},
     {"sizes", OPT_SIZES, required_argument, "LIST",
      "comma-separated sizes, suffixes K/KiB, M/MiB, G/GiB (default 8,\n"
      "16,32,64,128,256,512,1K,2K,4K,8K,16K,32K,1M,64M; --keys: 5..64)"},
@@ -152,10 +154,11 @@ static int model_listed(const struct bench_options *o, const crcforge_model *m)
     return 0;
 }
 
-/* An -i name must be auto, a crcforge path this CPU runs, or a peer library built in. */
+/* An -i name must be auto, read, a crcforge path this CPU runs, or a peer library built
+ * in. */
 static int check_impl(const char *name)
 {
-    if (strcmp(name, "auto") == 0)
+    if (strcmp(name, "auto") == 0 || strcmp(name, "read") == 0)
         return 0;
     for (size_t i = 0; i < crcforge_impl_count(); i++) {
         if (strcmp(crcforge_impl_name(i), name) == 0) {
@@ -174,8 +177,8 @@ static int check_impl(const char *name)
             return -1;
         }
     }
-    cli_error("unknown implementation '%s' (auto, `crcforge cpu --impls`, or a peer: "
-              "isa-l, libdeflate, zlib, crc-fast)", name);
+    cli_error("unknown implementation '%s' (auto, `crcforge cpu --impls`, a peer: "
+              "isa-l, libdeflate, zlib, crc-fast, or read)", name);
     return -1;
 }
 
@@ -326,11 +329,12 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
     return 0;
 }
 
-/* Whether -i selected this subject (by its crcforge path name or peer library). */
+/* Whether -i selected this subject (by its crcforge path name or peer library); the
+ * baseline only when named. */
 static int selected(const struct bench_options *o, const struct bench_subject *s)
 {
     if (o->nimpls == 0)
-        return 1;
+        return !s->is_baseline;
     size_t lib = strcspn(s->name, " ");
     for (size_t i = 0; i < o->nimpls; i++) {
         if (strcmp(o->impls[i], s->name) == 0 ||

@@ -158,6 +158,30 @@ def test_impl_filter(run):
     assert [r["implementation"] for r in json.loads(out)["results"]] == ["auto", "portable"]
 
 
+def test_read_baseline(run):
+    """`-i read`: a plain read of the same buffers beside the CRCs, only when named, never
+    taken for a peer."""
+    code, out, err = run("bench", "--quick", "-a", "crc32", "-a", "CRC-16/XMODEM",
+                         "--sizes", "100,4096", "--offsets", "0,1", "--json")
+    assert code == 0, err
+    assert "read" not in {r["implementation"] for r in json.loads(out)["results"]}
+    code, out, err = run("bench", "--quick", "-a", "crc32", "-a", "CRC-16/XMODEM",
+                         "--sizes", "100,4096", "--offsets", "0,1", "-i", "auto", "-i", "read",
+                         "--json")
+    assert code == 0, err
+    results = json.loads(out)["results"]
+    reads = [r for r in results if r["implementation"] == "read"]
+    assert len(reads) == 8  # two models, two sizes, two offsets
+    assert all(r["kind"] == "baseline" and r["status"] == "ok" and r["gbps_median"] > 0
+               for r in reads)
+    assert {r["kind"] for r in results if r["implementation"] == "auto"} == {"crcforge"}
+    code, out, err = run("bench", "--quick", "-a", "crc32", "--sizes", "4096", "--offsets", "0",
+                         "-i", "auto", "-i", "read")
+    assert code == 0, err
+    row = [line for line in out.decode().splitlines() if line.startswith("4 KiB")][0]
+    assert row.split()[-1] == "-" and row.split()[-2] == "-"  # no peer to compare with
+
+
 def test_keys_mode_has_both_loops(run):
     code, out, err = run("bench", "--quick", "--keys", "-a", "crc16-xmodem", "--offsets", "0",
                          "--json")
