@@ -10,6 +10,7 @@
 
 #include "bench.h"
 #include "check.h"
+#include "guarded.h"
 #include "internal.h"
 
 /* CRC-32/ISO-HDLC where CRC-32/ISCSI is expected: the mistake a peer table could make. */
@@ -99,7 +100,7 @@ static void same_entry_forced(const crcforge_model *m, const char *algo,
 {
     const char *automatic = crcforge_impl_chosen(m);
     for (size_t i = 0; i < n; i++) {
-        if (s[i].is_peer)
+        if (s[i].is_peer || s[i].is_baseline)
             continue;
         /* The model a subject hashes: its own copy (custom models), else m. */
         const crcforge_model *hashed = s[i].own_model ? s[i].own_model : m;
@@ -119,6 +120,27 @@ static void same_entry_forced(const crcforge_model *m, const char *algo,
     crcforge_impl_force("auto", NULL);
 }
 
+/* The baseline reads every byte once and only those: its value is the xor of the input's
+ * little-endian qwords from its start (the last 1-7 bytes each on its own), computed
+ * here byte by byte, on inputs ending at a page that faults if read. */
+static void read_baseline(const struct bench_subject *s, const uint8_t *data)
+{
+    struct guarded g;
+    if (guarded_alloc(&g, 700) != 0) {
+        CHECK(0, "guarded buffer");
+        return;
+    }
+    for (size_t len = 0; len <= 700; len += 7) {
+        uint8_t *buf = g.end - len;
+        memcpy(buf, data, len);
+        uint64_t want = 0;
+        for (size_t i = 0; i < len; i++)
+            want ^= i < len / 32 * 32 ? (uint64_t)buf[i] << (8 * (i % 8)) : buf[i];
+        CHECK(s->fn(s->ctx, buf, len) == want, "read: wrong value at %zu bytes", len);
+    }
+    guarded_free(&g);
+}
+
 static void subjects(const uint8_t *data)
 {
     struct bench_subject s[48];
@@ -132,14 +154,22 @@ static void subjects(const uint8_t *data)
                                    : NULL;
         const crcforge_model *m = made ? made : crcforge_model_find(algos[a]);
         const char *before = crcforge_impl_chosen(m);
-        size_t n = bench_subjects(m, s, 48), own = 0, peers = 0;
+        size_t n = bench_subjects(m, s, 48), own = 0, peers = 0, baselines = 0;
         CHECK(strcmp(crcforge_impl_chosen(m), before) == 0,
               "%s: bench_subjects left %s chosen, not %s", algos[a], crcforge_impl_chosen(m),
               before);
         CHECK(n >= 2 && strcmp(s[0].name, "auto") == 0, "%s: auto first", algos[a]);
         for (size_t i = 0; i < n; i++) {
-            CHECK(s[i].ctx != NULL && s[i].fn != NULL, "%s: subject %s incomplete", algos[a],
-                  s[i].name);
+            CHECK((s[i].ctx != NULL || s[i].is_baseline) && s[i].fn != NULL,
+                  "%s: subject %s incomplete", algos[a], s[i].name);
+            if (s[i].is_baseline) {
+                baselines++;
+                CHECK(i + 1 == n && strcmp(s[i].name, "read") == 0 && s[i].force == NULL &&
+                          s[i].own_model == NULL,
+                      "%s: the baseline is %s, at %zu of %zu", algos[a], s[i].name, i, n);
+                read_baseline(&s[i], data);
+                continue;
+            }
             CHECK((s[i].own_model != NULL) == (made != NULL && !s[i].is_peer),
                   "%s: %s has %s model of its own", algos[a], s[i].name,
                   s[i].own_model ? "a" : "no");
@@ -164,6 +194,7 @@ static void subjects(const uint8_t *data)
         for (size_t i = 0; i < bench_peer_count; i++)
             want_peers += crcforge_model_find(bench_peers[i].model) == m;
         CHECK(peers == want_peers, "%s: %zu peers, %zu serve it", algos[a], peers, want_peers);
+        CHECK(baselines == 1, "%s: %zu baselines", algos[a], baselines);
         crcforge_model_free(made);
     }
 }
