@@ -75,6 +75,12 @@ struct crc_impl {
      * one chain of the crc32 instruction from the register, which crcforge_crc32c then
      * runs itself (api.c) instead of calling the path; 0 elsewhere. */
     uint32_t crc32_below;
+    /* A selection of paths by input length (an x86 tuning table's bands; NULL otherwise):
+     * band i serves lengths below band_below[i] (0: every length left) with
+     * band_update[i], so that crcforge_crc32c calls the band's path itself rather than
+     * through the record's update, which walks the same bands. */
+    const uint32_t *band_below;
+    const crc_update_fn *band_update;
 };
 
 /* catalogue.c */
