@@ -83,8 +83,11 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
 #endif
 
 /* CRC-32C: short inputs that the selected path would run on one crc32 chain are run
- * here, saving the call (the header's inline path is the same loop). */
-uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
+ * here, saving the call (the header's inline path is the same loop).  Aligned to a cache
+ * line: where the chain fell by chance, the calls stopped overlapping on Zen 3 once other
+ * code had run (crcforge bench beside crc-fast, 64 and 128 B: 5.7 and 6.9 GB/s against
+ * 11.4 and 15.8 aligned). */
+__attribute__((aligned(64))) uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
 {
     const crcforge_model *m = crc_model_crc32c;
     const struct crc_impl *impl = crc_selected(m);
