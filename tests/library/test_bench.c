@@ -121,7 +121,7 @@ static void same_entry_forced(const crcforge_model *m, const char *algo,
 }
 
 /* The baseline reads every byte once and only those: its value is the xor of the input's
- * little-endian qwords from its start (the last 1-7 bytes each on its own), computed
+ * native-order qwords from its start (the last 1-7 bytes each on its own), computed
  * here byte by byte, on inputs ending at a page that faults if read. */
 static void read_baseline(const struct bench_subject *s, const uint8_t *data)
 {
@@ -130,12 +130,16 @@ static void read_baseline(const struct bench_subject *s, const uint8_t *data)
         CHECK(0, "guarded buffer");
         return;
     }
+    const uint16_t one = 1;
+    const int little_endian = *(const uint8_t *)&one;
     for (size_t len = 0; len <= 700; len += 7) {
         uint8_t *buf = g.end - len;
         memcpy(buf, data, len);
         uint64_t want = 0;
         for (size_t i = 0; i < len; i++)
-            want ^= i < len / 32 * 32 ? (uint64_t)buf[i] << (8 * (i % 8)) : buf[i];
+            want ^= i < len / 32 * 32
+                        ? (uint64_t)buf[i] << (8 * (little_endian ? i % 8 : 7 - i % 8))
+                        : buf[i];
         CHECK(s->fn(s->ctx, buf, len) == want, "read: wrong value at %zu bytes", len);
     }
     guarded_free(&g);
