@@ -33,7 +33,9 @@ Parameters, in order (fold_parallel_max and fold_accumulators together, then
 hybrid_qwords): among the variant runs that set them (and agree with the parameters
 chosen before), the values of least mean relative loss over the (model, path, size,
 offset) cells measured under every candidate value, each octave of sizes weighing the
-same (a loop's parameter acts on long inputs, which the sweep has few of); the values
+same (a loop's parameter acts on long inputs, which the sweep has few of), hybrid_qwords
+only from CRC32C_HYBRID_MIN bytes (src/x86/crc32c_x86.h), where the hybrids' loop takes
+over and the parameter starts to act; the values
 of the table the sweeps
 ran under (their JSON's tuning.table, in src/x86/tuning/) unless others lower the mean
 loss by 0.5% or more.  A parameter no variant run measured is the one the full sweeps ran
@@ -52,6 +54,7 @@ from statistics import median
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TUNING_H = os.path.join(ROOT, "src", "x86", "tuning.h")
 TUNING_DIR = os.path.join(ROOT, "src", "x86", "tuning")
+CRC32C_X86_H = os.path.join(ROOT, "src", "x86", "crc32c_x86.h")
 
 # The classes of tuning.h, in its order, with the C names of their slots.
 CLASSES = [
@@ -63,6 +66,9 @@ CLASSES = [
 # The parameters, chosen group by group in this order.
 PARAM_GROUPS = [("fold_parallel_max", "fold_accumulators"), ("hybrid_qwords",)]
 PARAMS = [p for group in PARAM_GROUPS for p in group]
+# The shortest input a group's parameters act on (a function: read when choosing): the
+# hybrids' loop, which alone takes hybrid_qwords, from CRC32C_HYBRID_MIN bytes.
+PARAM_FROM = {("hybrid_qwords",): lambda: header_define(CRC32C_X86_H, "CRC32C_HYBRID_MIN")}
 DEFAULT_BAND_PENALTY = 0.005
 PARAM_MARGIN = 0.005
 WIDTH = 100  # the source's line length
@@ -299,6 +305,7 @@ def choose_group(variants, group, chosen):
     """The values of one parameter group of least total relative loss among the variant
     runs that set it: (values, {setting: mean loss}, cells), or None when none does."""
     times = {}  # setting -> (model, path, size, offset) -> [ns]
+    least = PARAM_FROM[group]() if group in PARAM_FROM else 0
     for s in variants:
         if not all(p in s.tune for p in group):
             continue
@@ -306,7 +313,9 @@ def choose_group(variants, group, chosen):
             continue
         setting = tuple(s.tune[p] for p in group)
         for model, path, size, offset, ns in s.cells():
-            times.setdefault(setting, {}).setdefault((model, path, size, offset), []).append(ns)
+            if size >= least:
+                times.setdefault(setting, {}).setdefault((model, path, size, offset),
+                                                         []).append(ns)
     if not times:
         return None
     settings = sorted(times)

@@ -27,8 +27,9 @@
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts by struct crc32_join.  Whole passes are as long as the join table allows;
  * the last one's streams also take the bytes beyond its whole iterations, to within 24;
- * inputs shorter than CRC32C_HYBRID_MIN, and what is left after the passes, go to
- * PARALLEL.
+ * inputs shorter than CRC32C_HYBRID_MIN, and what is left after the passes, take SPLIT,
+ * a single pass of the same two units without accumulators (below), or PARALLEL if
+ * shorter than SPLIT_MIN.
  *
  * Parameters (all #undef'd at the end):
  *   PARALLEL    the parallel path's name (an identifier): its record crc_impl_PARALLEL,
@@ -106,16 +107,22 @@ static ATTRIBUTES ALWAYS_INLINE wide_t from_register(uint32_t r)
     return WFROM128(_mm_cvtsi32_si128((int)r));
 }
 
-/* R(0, T) for the lanes of s xored into one lane T: the crc32 instruction over its two
- * qwords (fold_consts.h, struct crc32_lanes). */
-static ATTRIBUTES ALWAYS_INLINE uint32_t crc_of_lanes(wide_t s)
+/* The lanes of s xored into one lane T. */
+static ATTRIBUTES ALWAYS_INLINE __m128i one_lane(wide_t s)
 {
 #if VL == 64
     const __m256i y = _mm256_xor_si256(_mm512_castsi512_si256(s), _mm512_extracti64x4_epi64(s, 1));
 #else
     const __m256i y = s;
 #endif
-    const __m128i t = _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1));
+}
+
+/* R(0, T) for the lanes of s xored into one lane T: the crc32 instruction over its two
+ * qwords (fold_consts.h, struct crc32_lanes). */
+static ATTRIBUTES ALWAYS_INLINE uint32_t crc_of_lanes(wide_t s)
+{
+    const __m128i t = one_lane(s);
     return (uint32_t)_mm_crc32_u64(_mm_crc32_u64(0, (uint64_t)_mm_cvtsi128_si64(t)),
                                    (uint64_t)_mm_extract_epi64(t, 1));
 }
@@ -249,7 +256,7 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
-#define HYBRID_MIN CRC32C_HYBRID_MIN(VL)
+#define HYBRID_MIN CRC32C_HYBRID_MIN
 /* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
  * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
 #define HYBRID_ACC 4
@@ -372,10 +379,150 @@ HYBRID_PASSES_FOR(4)
 HYBRID_PASSES_FOR(5)
 HYBRID_PASSES_FOR(6)
 
+/* ------------------------------------------------------------------------------------
+ * SPLIT (the hybrid below HYBRID_MIN)
+ * ---------------------------------------------------------------------------------- */
+
+/* qwords a stream an iteration of two vectors.  Measured on AMD Zen 3 (256-bit, a
+ * stand-alone pass of each shape against isa-l's three chains): 2, 3 and 4 alike
+ * (1.39-1.53x isa-l's from 272 B to 1.4 KiB); 2 has the finest steps (112 B) and the
+ * shortest pass. */
+#define SPLIT_Q 2
+/* One iteration, and each stream's last two qwords. */
+#define SPLIT_MIN (2 * VL + 24 * SPLIT_Q + 48)
+/* Even: SPLIT_Q it is then even, and split_pass's e2 never negative. */
+_Static_assert(SPLIT_Q % 2 == 0, "SPLIT_Q even");
+
+/* The shape of the pass over n bytes (n >= SPLIT_MIN): `it` iterations, then streams of
+ * qs qwords (SPLIT_Q it + 2 + as many more as the rest holds), C also the w < 3 whole
+ * qwords left beyond, the chain the last n % 8 bytes.  A table by n / 8: the divisions
+ * stood before the first loads of two of the streams, on the critical path of a call,
+ * 1-2 ns at 160-500 bytes on Zen 3. */
+#define SPLIT_ITER_BYTES (2 * VL + 24 * SPLIT_Q)
+#define SPLIT_IT(n) (((n) - 48) / SPLIT_ITER_BYTES)
+#define SPLIT_QS(n) (SPLIT_Q * SPLIT_IT(n) + 2 + ((n) - 48 - SPLIT_IT(n) * SPLIT_ITER_BYTES) / 24)
+/* The lanes' message: the vectors, A, B and C to T's end (qs less an odd qword). */
+#define SPLIT_NL(n) ((2 * VL * SPLIT_IT(n) + 16 * SPLIT_QS(n) + 8 * (SPLIT_QS(n) & ~1)) / 16)
+#define SPLIT_SHAPE(i)                                                                    \
+    {(uint8_t)(8 * (i) >= SPLIT_MIN ? SPLIT_IT(8 * (i)) : 0),                             \
+     (uint8_t)(8 * (i) >= SPLIT_MIN ? SPLIT_QS(8 * (i)) : 0),                             \
+     (uint8_t)(8 * (i) >= SPLIT_MIN ? SPLIT_NL(8 * (i)) : 0)},
+#define SPLIT_SHAPES4(i)                                                                  \
+    SPLIT_SHAPE(i) SPLIT_SHAPE((i) + 1) SPLIT_SHAPE((i) + 2) SPLIT_SHAPE((i) + 3)
+#define SPLIT_SHAPES16(i)                                                                 \
+    SPLIT_SHAPES4(i) SPLIT_SHAPES4((i) + 4) SPLIT_SHAPES4((i) + 8) SPLIT_SHAPES4((i) + 12)
+#define SPLIT_SHAPES64(i)                                                                 \
+    SPLIT_SHAPES16(i) SPLIT_SHAPES16((i) + 16) SPLIT_SHAPES16((i) + 32) SPLIT_SHAPES16((i) + 48)
+static const struct {
+    uint8_t it, qs, lanes; /* lanes: of the lanes' message, to its last (T's place) */
+} split_shapes[HYBRID_MIN / 8] = {
+    SPLIT_SHAPES64(0)
+#if HYBRID_MIN > 512
+        SPLIT_SHAPES64(64)
+#endif
+#if HYBRID_MIN > 1024
+            SPLIT_SHAPES64(128)
+#endif
+#if HYBRID_MIN > 1536
+                SPLIT_SHAPES64(192)
+#endif
+#if HYBRID_MIN > 2048
+                    SPLIT_SHAPES64(256)
+#endif
+#if HYBRID_MIN > 2560
+                        SPLIT_SHAPES64(320)
+#endif
+};
+/* Whole blocks of 64 entries; lanes (fewer than 256) and streams within their tables' 4 KiB. */
+_Static_assert(HYBRID_MIN % 512 == 0 && HYBRID_MIN <= 3072, "split_shapes covers HYBRID_MIN");
+
+/* Lanes of v times their constants at k, onto s, the constants read by the multiplies:
+ * each vector has its own, and keeping them in registers (times()) cost the split pass
+ * 0.4 ns an iteration on Zen 3 (1056 B: 38.3 vs 34.8 ns). */
+static ATTRIBUTES ALWAYS_INLINE wide_t split_times(wide_t v, const struct fold_pair *k, wide_t s)
+{
+    return WXOR3(WCLMUL(v, WLOAD(k), 0x00), WCLMUL(v, WLOAD(k), 0x11), s);
+}
+
+/*
+ * SPLIT_MIN <= n < HYBRID_MIN in one pass: the first 2*VL*it bytes V as vectors, every
+ * lane multiplied straight to the end of the lanes' message (PARALLEL's products), beside
+ * three crc32 streams A, B, C of qs qwords on what follows (C w more), the last n % 8
+ * bytes on the chain after C.  The two kinds of work are interleaved in program order,
+ * two vectors to each SPLIT_Q qwords a stream, so that neither fills the scheduler while
+ * the other waits: vectors first, then the three chains, ran no faster than the chains
+ * alone (Zen 3).  The lanes' sum T stands for V (and the register, xored into its first
+ * bytes) as the last lane of a message ending after C's qword f + 1, f = qs - 2 less an
+ * odd qword, so that the lanes lie whole lanes before it; T goes into C's qwords f and
+ * f + 1, and the join of A and B (struct crc32_join) into C's very last, so that no value
+ * is reduced on its own:
+ *     R(reg, V || A || B || C) = R(0, A) x^(8 (|B| + |C|)) + R(0, B) x^(8 |C|)
+ *                                + R(0, C ^ T ^ join)   (mod P).
+ */
+static ATTRIBUTES ALWAYS_INLINE uint64_t split_pass(uint64_t reg, const uint8_t *p, size_t n,
+                                                    const struct crc32_lanes *lanes,
+                                                    const struct crc32_join *join)
+{
+    const size_t it = split_shapes[n / 8].it, qs = split_shapes[n / 8].qs, l = 8 * qs;
+    const struct fold_pair *k = &lanes->lane[CRC32_LANES_MAX - split_shapes[n / 8].lanes];
+    const size_t vbytes = 2 * VL * it, w = n / 8 - vbytes / 8 - 3 * qs;
+    /* An odd qs: one qword a stream after T's, so that C's before them stay even in
+     * number.  e2: the qwords a stream runs between the iterations and the last ones. */
+    const size_t odd = qs & 1, e2 = qs - SPLIT_Q * it - 2 - odd;
+    const uint8_t *v = p, *a = p + vbytes;
+    uint64_t s[3] = {0, 0, 0};
+    /* The first vector apart, with the register: the loop takes no register to clear. */
+    wide_t t0 = split_times(WXOR(WLOAD(v), from_register((uint32_t)reg)), k, WZERO());
+    wide_t t1 = WZERO();
+    for (size_t i = 0; i < it; i++, v += 2 * VL, k += 2 * LANES) {
+        UNROLL_ALL
+        for (int j = 0; j < SPLIT_Q; j++, a += 8) {
+            streams_qword(s, a, l);
+            if (j == 0 && i != 0)
+                t0 = split_times(WLOAD(v), k, t0);
+            if (j == SPLIT_Q - 1)
+                t1 = split_times(WLOAD(v + VL), k + LANES, t1);
+        }
+    }
+    for (size_t i = 0; i < e2; i++, a += 8)
+        streams_qword(s, a, l);
+    /* A and B to their ends, joined past the streams after them; C's last qwords with T,
+     * the join in its very last. */
+    s[0] = _mm_crc32_u64(s[0], crc32c_load64(a));
+    s[1] = _mm_crc32_u64(s[1], crc32c_load64(a + l));
+    s[0] = _mm_crc32_u64(s[0], crc32c_load64(a + 8));
+    s[1] = _mm_crc32_u64(s[1], crc32c_load64(a + l + 8));
+    if (odd) {
+        s[0] = _mm_crc32_u64(s[0], crc32c_load64(a + 16));
+        s[1] = _mm_crc32_u64(s[1], crc32c_load64(a + l + 16));
+    }
+    const __m128i t = one_lane(WXOR(t0, t1));
+    const uint64_t shifted = crc32c_clmul32((uint32_t)s[0], join->join[2 * qs + w - 1].by_l) ^
+                             crc32c_clmul32((uint32_t)s[1], join->join[qs + w - 1].by_l);
+    const uint8_t *c = a + 2 * l, *const c_end = p + vbytes + 3 * l + 8 * w;
+    s[2] = _mm_crc32_u64(s[2], crc32c_load64(c) ^ (uint64_t)_mm_cvtsi128_si64(t));
+    uint64_t last = crc32c_load64(c + 8) ^ (uint64_t)_mm_extract_epi64(t, 1);
+    for (c += 16; c < c_end; c += 8) { /* odd + w more */
+        s[2] = _mm_crc32_u64(s[2], last);
+        last = crc32c_load64(c);
+    }
+    s[2] = _mm_crc32_u64(s[2], last ^ shifted);
+    return crc32c_bytes((uint32_t)s[2], c_end, n & 7);
+}
+
+static ATTRIBUTES __attribute__((noinline)) uint64_t split(uint64_t reg, const uint8_t *p,
+                                                           size_t n)
+{
+    const struct crc32_lanes *lanes = crc32c_lanes_peek();
+    if (lanes == NULL)
+        lanes = crc32c_lanes_build();
+    return split_pass(reg, p, n, lanes, crc32_join_of(crc_model_crc32c));
+}
+
 ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned q)
 {
     if (n < HYBRID_MIN)
-        return parallel(reg, p, n, 0);
+        return n < SPLIT_MIN ? parallel(reg, p, n, 0) : split(reg, p, n);
     const struct crc32_lanes *lanes = crc32c_lanes_peek();
     if (lanes == NULL)
         lanes = crc32c_lanes_build();
@@ -390,13 +537,23 @@ ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n,
     static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
                                                hybrid_passes_5, hybrid_passes_6};
     crc = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(crc, &p, &n, q, lanes, join);
-    return parallel(crc, p, n, 0);
+    /* What the passes left: under HYBRID_MIN bytes (all of them when the first bytes
+     * brought the input below it). */
+    return n < SPLIT_MIN ? parallel(crc, p, n, 0) : split(crc, p, n);
+}
+
+static ATTRIBUTES __attribute__((noinline)) uint64_t parallel_apart(uint64_t reg,
+                                                                    const uint8_t *p, size_t n)
+{
+    return parallel(reg, p, n, 0);
 }
 
 static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                   size_t n)
 {
     (void)m;
+    if (n < HYBRID_MIN) /* tail calls, before the tuning is read: no frame set up here */
+        return n < SPLIT_MIN ? parallel_apart(reg, p, n) : split(reg, p, n);
     return CAT(HYBRID, _with)(reg, p, n, crc_x86_tuning()->hybrid_qwords);
 }
 
@@ -424,6 +581,16 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
 #undef HYBRID_MIN
 #undef HYBRID_ACC
 #undef HYBRID_PASSES_FOR
+#undef SPLIT_Q
+#undef SPLIT_MIN
+#undef SPLIT_ITER_BYTES
+#undef SPLIT_IT
+#undef SPLIT_QS
+#undef SPLIT_NL
+#undef SPLIT_SHAPE
+#undef SPLIT_SHAPES4
+#undef SPLIT_SHAPES16
+#undef SPLIT_SHAPES64
 #undef PARALLEL
 #undef HYBRID
 #undef FEATURES

@@ -32,12 +32,14 @@
 #define CRC_FEATURES_x86_crc32c_avx512 (CRC_FEATURES_x86_crc32c_avx2 | CRC_CPU_AVX512F)
 
 /* The hybrids' shortest pass (crc32c_vpclmul_template.h): below it the join and the ends
- * of the accumulators and streams cost more than the crc32 chains add, and the parallel
- * path takes the input.  Measured per call, GB/s best of 15: 512-bit on AMD Zen 4 (q = 3),
- * hybrid against parallel 52.2 vs 55.6 at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD
- * Zen 3 (q = 6, medians of 7, against the three chains and isa-l's): 1536 B 26.0 vs 23.2
- * and 23.9, 1 KiB (below this bound, where the parallel path took it) 20.6 vs 21.4. */
-#define CRC32C_HYBRID_MIN(vl) ((vl) == 64 ? 3072 : 1536)
+ * of the accumulators and streams cost more than the crc32 chains add, and one pass of
+ * the two units without accumulators (SPLIT) takes the input.  Measured per call, GB/s:
+ * 512-bit on AMD Zen 4 (q = 3, best of 15), hybrid against the parallel path (there
+ * before SPLIT) 52.2 vs 55.6 at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD Zen 3 (q = 6,
+ * medians of 5), hybrid against SPLIT: 2 KiB 28.5 vs 32.8, 2560 B 30.5 vs 33.8, 3000 B
+ * 32.7 vs 34.5 (SPLIT's shapes stop at 3 KiB, within the lanes' 4 KiB).  Read by
+ * scripts/tune/make_table.py: hybrid_qwords acts from here on. */
+#define CRC32C_HYBRID_MIN 3072
 
 /* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
  * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
@@ -59,20 +61,9 @@ static inline uint64_t crc32c_load64(const uint8_t *p)
     return v;
 }
 
-static TARGET_SSE42 inline uint32_t crc32c_chain(uint32_t crc, const uint8_t *p, size_t n)
+/* The last n & 7 bytes (n < 8) on the chain. */
+static TARGET_SSE42 inline uint32_t crc32c_bytes(uint32_t crc, const uint8_t *p, size_t n)
 {
-    uint64_t c = crc;
-    /* Unrolled: fewer instructions per byte let the core run ahead into the next call's
-     * independent chain, which is where short inputs gain. */
-    for (; n >= 32; n -= 32, p += 32) {
-        c = _mm_crc32_u64(c, crc32c_load64(p));
-        c = _mm_crc32_u64(c, crc32c_load64(p + 8));
-        c = _mm_crc32_u64(c, crc32c_load64(p + 16));
-        c = _mm_crc32_u64(c, crc32c_load64(p + 24));
-    }
-    for (; n >= 8; n -= 8, p += 8)
-        c = _mm_crc32_u64(c, crc32c_load64(p));
-    crc = (uint32_t)c;
     if ((n & 7) == 0) /* one branch for whole words, the common case */
         return crc;
     if (n & 4) {
@@ -90,6 +81,22 @@ static TARGET_SSE42 inline uint32_t crc32c_chain(uint32_t crc, const uint8_t *p,
     if (n & 1)
         crc = _mm_crc32_u8(crc, *p);
     return crc;
+}
+
+static TARGET_SSE42 inline uint32_t crc32c_chain(uint32_t crc, const uint8_t *p, size_t n)
+{
+    uint64_t c = crc;
+    /* Unrolled: fewer instructions per byte let the core run ahead into the next call's
+     * independent chain, which is where short inputs gain. */
+    for (; n >= 32; n -= 32, p += 32) {
+        c = _mm_crc32_u64(c, crc32c_load64(p));
+        c = _mm_crc32_u64(c, crc32c_load64(p + 8));
+        c = _mm_crc32_u64(c, crc32c_load64(p + 16));
+        c = _mm_crc32_u64(c, crc32c_load64(p + 24));
+    }
+    for (; n >= 8; n -= 8, p += 8)
+        c = _mm_crc32_u64(c, crc32c_load64(p));
+    return crc32c_bytes((uint32_t)c, p, n);
 }
 
 /* A 32-bit reflected CRC times a reflected constant K: the 64-bit word whose polynomial,

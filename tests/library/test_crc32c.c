@@ -8,9 +8,9 @@
  *  - the parallel path with 1, 2, 4 and 8 accumulators at every length around the lane
  *    table's 4 KiB limit, where the accumulators take over, and at random lengths beyond;
  *  - the hybrid with every q from 1 to CRC_HYBRID_QWORDS_MAX (crc32 qwords per stream per
- *    iteration) at every length around its shortest pass, its longest pass and two of
- *    them, at several alignments (its first bytes align the folded loads) and flush
- *    against the guard page after the data;
+ *    iteration) at every length below its shortest pass (the split pass) and around it,
+ *    its longest pass and two of them, at several alignments (its first bytes align the
+ *    folded loads) and flush against the guard page after the data;
  *  - the registry's paths on long inputs, with the tuning table's parameters (run again
  *    with CRCFORGE_TUNE setting others, CMakeLists.txt).
  * A kernel this CPU cannot run is reported as skipped.
@@ -125,13 +125,14 @@ static void hybrid(const struct kernel *k)
             memcpy(g.start + aligns[a], data, DATA_MAX);
             /* The first bytes, up to alignment, run on one chain before the passes. */
             const size_t lead = (size_t)-(uintptr_t)(g.start + aligns[a]) % k->vl;
-            const size_t min = CRC32C_HYBRID_MIN(k->vl);
+            const size_t min = CRC32C_HYBRID_MIN;
             const size_t around[] = {min, lead + min, lead + pass, lead + pass + min,
                                      lead + 2 * pass};
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
                     bad += !agrees(k->hybrid, q, n, aligns[a]);
-            /* Below the shortest pass (the parallel path), every length. */
+            /* Below the shortest pass (the split pass, and below it the parallel path),
+             * every length. */
             for (size_t n = 0; n < min; n++, cases++)
                 bad += !agrees(k->hybrid, q, n, aligns[a]);
             for (int r = 0; r < 20; r++, cases++)

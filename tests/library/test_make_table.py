@@ -255,6 +255,25 @@ def test_parameters_chosen_from_variants(tmp_path):
                      r"\s*\.hybrid_qwords = 6,", out), out
 
 
+def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path):
+    # Below CRC32C_HYBRID_MIN the hybrid takes no hybrid_qwords: what its cells there say
+    # (q = 4 far ahead) must not outvote the loop's sizes (q = 6 ahead).
+    least = mt.header_define(mt.CRC32C_X86_H, "CRC32C_HYBRID_MIN")
+    docs = []
+    for q in (4, 6):
+        def times(z, q=q):
+            if z < least:
+                return 10 + z * (0.005 if q == 4 else 0.02)
+            return 10 + z * (0.01 if q == 6 else 0.011)
+        docs.append(sweep_doc({"CRC-32/ISCSI": {"hyb": times}},
+                              tune=f"fold_parallel_max=0,fold_accumulators=2,hybrid_qwords={q}",
+                              full=False))
+    files = write_sweeps(tmp_path, docs)
+    code, out, err = run_generator("--choose", *files)
+    assert code == 0, err
+    assert out.strip().endswith("hybrid_qwords=6"), out
+
+
 def test_parameters_without_variants(tmp_path):
     # As the full sweep ran them, else the swept table's values.
     full = tmp_path / "full.json"
