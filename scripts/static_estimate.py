@@ -9,6 +9,18 @@ estimate of the call's cycles on a CPU whose instruction tables llvm-mca has, fr
 trace taken on any CPU that can run the path (the trace itself depends only on the code
 and the length).
 
+A path this CPU cannot run (AVX-512 on an AVX2 machine) is traced all the same: the
+driver then puts the path in the state itself, after every runnable path serving the model
+has run once on the same buffer (so every lazily built table exists), and each
+instruction the CPU refuses (SIGILL) is recorded and stepped over instead of executed.
+Its results are then wrong, but the trace is the one the path runs: its branches depend
+on the length and the buffer's address alone, never on the data.  The rows say how many
+instructions were stepped over.
+
+The paths read this CPU's tuning table (accumulators, hybrid qwords).  For another
+family's, give its parameters: CRCFORGE_TUNE=fold_parallel_max=N,fold_accumulators=N,
+hybrid_qwords=N (a family whose features this CPU lacks cannot be named itself).
+
 Usage: scripts/static_estimate.py [--build DIR] [--mcpu CPU,...] PATH ALGO SIZE...
   PATH   a path name (`crcforge cpu --impls`), or entry:crc32c (crc32, crc64_nvme,
          crc64_xz, crc16_xmodem): the public one-shot function, dispatched
@@ -16,6 +28,7 @@ Usage: scripts/static_estimate.py [--build DIR] [--mcpu CPU,...] PATH ALGO SIZE.
 Needs gdb, a C compiler and llvm-mca (llvm-mca-16 from Debian's llvm-16, or llvm-mca).
 """
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -28,6 +41,9 @@ DRIVER = r"""
 #include <stdlib.h>
 #include <string.h>
 #include "crcforge.h"
+#ifdef UNRUNNABLE
+#include "internal.h" /* the path's record, set in the state past the CPU check */
+#endif
 static crcforge_state s;
 static volatile unsigned long long sink;
 /* The public entries, one signature (the wrapper's call and return are in the trace). */
@@ -65,6 +81,29 @@ int main(int argc, char **argv)
     } else {
         const char *why;
         const crcforge_model *m = crcforge_model_find(argv[2]);
+#ifdef UNRUNNABLE
+        const struct crc_impl *target = crc_impl_lookup(argv[1]);
+        if (m == NULL || target == NULL || !target->supports(m) || crc_impl_runnable(target)) {
+            fprintf(stderr, "%s %s: %s\n", argv[1], argv[2],
+                    m == NULL ? "unknown model" : target == NULL ? "unknown path"
+                    : !target->supports(m) ? "that path does not serve this model"
+                    : "this CPU runs that path");
+            return 2;
+        }
+        /* Every runnable path of the model once: the tables they share are built. */
+        for (size_t i = 0; i < crcforge_impl_count(); i++) {
+            const char *name = crcforge_impl_name(i);
+            if (crcforge_impl_runnable(name) && crcforge_impl_supports(name, m) &&
+                crcforge_init_impl(&s, m, name, &why) == 0)
+                crcforge_update(&s, buf, n);
+        }
+        if (n == 0) /* the arguments' check */
+            return 0;
+        crcforge_init(&s, m);
+        s.impl = target; /* as crcforge_init_impl would, were the CPU able */
+        traced_call(buf, n); /* the traced one, under gdb */
+        return 0;
+#endif
         if (m == NULL || crcforge_init_impl(&s, m, argv[1], &why)) {
             fprintf(stderr, "%s %s: %s\n", argv[1], argv[2], m ? why : "unknown model");
             return 2;
@@ -76,25 +115,39 @@ int main(int argc, char **argv)
 }
 """
 
-# Runs inside gdb: steps through the second call of traced_call, one instruction at a
-# time, and writes each executed instruction's text to $outfile.
+# Runs inside gdb: steps through the second call of traced_call (the only one when
+# $unrunnable), one instruction at a time, and writes each executed instruction's text to
+# $outfile, then the count of those stepped over.
 GDB_SCRIPT = r"""
+import re
 import gdb
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
+# An instruction this CPU lacks stops the step with SIGILL, which is then dropped.
+gdb.execute("handle SIGILL stop print nopass", to_string=True)
 gdb.execute("break traced_call")
 gdb.execute("run", to_string=True)
-gdb.execute("continue", to_string=True)
+if not gdb.convenience_variable("unrunnable"):
+    gdb.execute("continue", to_string=True)
 sp0 = int(gdb.parse_and_eval("$sp"))
 lines = []
+skipped = 0
 while True:
-    text = gdb.execute("x/i $pc", to_string=True).split(":", 1)[1].strip()
+    here = gdb.execute("x/2i $pc", to_string=True).splitlines()
+    text = here[0].split(":", 1)[1].strip()
     lines.append(text)
     if text.startswith("ret") and int(gdb.parse_and_eval("$sp")) == sp0:
         break
+    pc = int(gdb.parse_and_eval("$pc"))
     gdb.execute("stepi", to_string=True)
+    stuck = int(gdb.parse_and_eval("$pc")) == pc
+    if stuck and int(gdb.parse_and_eval("$_siginfo.si_signo")) == 4:
+        # Refused: stepped over, to the next instruction.
+        gdb.execute("set $pc = " + re.search(r"0x[0-9a-f]+", here[1]).group(0))
+        skipped += 1
 with open(gdb.convenience_variable("outfile").string(), "w") as f:
     f.write("\n".join(lines) + "\n")
+    f.write(f"#skipped {skipped}\n")
 gdb.execute("kill")
 """
 
@@ -109,16 +162,38 @@ def find_mca():
     sys.exit("static_estimate: llvm-mca not found (Debian package llvm-16)")
 
 
-def trace(driver, path, algo, size, work):
+def trace(driver, unrunnable, path, algo, size, work):
+    """The call's executed instructions, and how many of them were stepped over."""
     out = os.path.join(work, f"trace-{size}.txt")
     script = os.path.join(work, "trace.py")
     with open(script, "w") as f:
         f.write(GDB_SCRIPT)
-    subprocess.run(["gdb", "-batch", "-nx", "-ex", f'set $outfile="{out}"', "-x", script,
+    subprocess.run(["gdb", "-batch", "-nx", "-ex", f'set $outfile="{out}"',
+                    "-ex", f"set $unrunnable={int(unrunnable)}", "-x", script,
                     "--args", driver, path, algo, str(size)],
                    check=True, capture_output=True)
     with open(out) as f:
-        return [line for line in f.read().splitlines() if line]
+        lines = [line for line in f.read().splitlines() if line]
+    return lines[:-1], int(lines[-1].split()[1])
+
+
+def build_driver(root, build, work, unrunnable):
+    """The driver: on the library, or (unrunnable) on its objects, internals reachable."""
+    driver = os.path.join(work, "driver-unrunnable" if unrunnable else "driver")
+    src = os.path.join(work, "driver.c")
+    with open(src, "w") as f:
+        f.write(DRIVER)
+    if unrunnable:
+        objs = glob.glob(os.path.join(build, "CMakeFiles", "crcforge_objects.dir", "**", "*.o"),
+                         recursive=True)
+        if not objs:
+            sys.exit(f"static_estimate: no library objects under {build}/CMakeFiles")
+        extra = ["-DUNRUNNABLE", "-I" + os.path.join(root, "src")] + objs + ["-lpthread"]
+    else:
+        extra = [os.path.join(build, "libcrcforge.a")]
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-g0", "-I" + os.path.join(root, "include"),
+                    src] + extra + ["-o", driver], check=True)
+    return driver
 
 
 def to_asm(lines):
@@ -156,26 +231,29 @@ def main():
     mca = find_mca()
     cpus = args.mcpu.split(",")
     with tempfile.TemporaryDirectory() as work:
-        driver = os.path.join(work, "driver")
-        with open(os.path.join(work, "driver.c"), "w") as f:
-            f.write(DRIVER)
-        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-g0",
-                        "-I" + os.path.join(root, "include"), os.path.join(work, "driver.c"),
-                        lib, "-o", driver], check=True)
+        driver = build_driver(root, args.build, work, False)
         check = subprocess.run([driver, args.path, args.algo, "0"], capture_output=True,
                                text=True)
+        unrunnable = "this CPU cannot run" in check.stderr
+        if unrunnable:
+            driver = build_driver(root, args.build, work, True)
+            check = subprocess.run([driver, args.path, args.algo, "0"], capture_output=True,
+                                   text=True)
         if check.returncode != 0:
             sys.exit(f"static_estimate: {check.stderr.strip() or 'the driver failed'}")
-        print(f"{'path':<28} {'algo':<14} {'size':>6} {'insns':>6} " +
+        if unrunnable:
+            print(f"{args.path}: this CPU cannot run it; the instructions it lacks are stepped "
+                  "over (column over)")
+        print(f"{'path':<28} {'algo':<14} {'size':>6} {'insns':>6} {'over':>5} " +
               " ".join(f"{c + ' cyc':>18} {'B/cyc':>6}" for c in cpus))
         for size in args.sizes:
-            asm = to_asm(trace(driver, args.path, args.algo, size, work))
-            row = f"{args.path:<28} {args.algo:<14} {size:>6} {len(asm):>6} "
+            lines, over = trace(driver, unrunnable, args.path, args.algo, size, work)
+            asm = to_asm(lines)
+            row = f"{args.path:<28} {args.algo:<14} {size:>6} {len(asm):>6} {over:>5} "
             for cpu in cpus:
                 cycles = mca_cycles(mca, asm, cpu, work)
                 row += f"{cycles:>18} {size / cycles:>6.1f} "
             print(row.rstrip())
-
 
 if __name__ == "__main__":
     main()
