@@ -130,6 +130,7 @@ gdb.execute("run", to_string=True)
 if not gdb.convenience_variable("unrunnable"):
     gdb.execute("continue", to_string=True)
 sp0 = int(gdb.parse_and_eval("$sp"))
+MAX_STEPS = 50000
 lines = []
 skipped = 0
 while True:
@@ -137,6 +138,8 @@ while True:
     text = here[0].split(":", 1)[1].strip()
     lines.append(text)
     if text.startswith("ret") and int(gdb.parse_and_eval("$sp")) == sp0:
+        break
+    if len(lines) > MAX_STEPS:  # a table built in the call, or a path stuck
         break
     pc = int(gdb.parse_and_eval("$pc"))
     gdb.execute("stepi", to_string=True)
@@ -174,6 +177,9 @@ def trace(driver, unrunnable, path, algo, size, work):
                    check=True, capture_output=True)
     with open(out) as f:
         lines = [line for line in f.read().splitlines() if line]
+    if not lines[-2].startswith("ret"):
+        sys.exit(f"static_estimate: {path} {algo} {size}: the call ran past {len(lines) - 1} "
+                 "instructions without returning")
     return lines[:-1], int(lines[-1].split()[1])
 
 
@@ -222,6 +228,9 @@ def main():
     ap.add_argument("algo")
     ap.add_argument("sizes", nargs="+", type=int)
     args = ap.parse_args()
+    for size in args.sizes:
+        if not 0 <= size <= 1 << 20:  # the driver's buffer
+            sys.exit(f"static_estimate: size {size}: sizes run from 0 to 1048576 bytes")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     lib = os.path.join(args.build, "libcrcforge.a")
     if not os.path.exists(lib):
