@@ -60,15 +60,18 @@ class BuildExtPerFileFlags(build_ext):
 
 
 def version():
+    """MAJOR.MINOR.PATCH from the stable header, where the version is written."""
     with open("include/crcforge.h", encoding="utf-8") as header:
-        return re.search(r'#define CRCFORGE_VERSION "([^"]+)"', header.read()).group(1)
+        text = header.read()
+    return ".".join(re.search(rf"^#define CRCFORGE_VERSION_{part} ([0-9]+)$", text, re.M).group(1)
+                    for part in ("MAJOR", "MINOR", "PATCH"))
 
 
 extension = Extension(
     "crcforge._crcforge",
     sources=LIBRARY_SOURCES + sorted(glob.glob("python/ext/*.c")),
     depends=sorted(glob.glob("src/**/*.h", recursive=True) + glob.glob("python/ext/*.h")
-                   + ["include/crcforge.h", "src/sources.txt"]),
+                   + ["include/crcforge.h", "include/crcforge_dispatch.h", "src/sources.txt"]),
     include_dirs=["include", "src"],
     define_macros=[("CRCFORGE_API", "")],
     extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],

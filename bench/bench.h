@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 
 typedef uint64_t (*bench_fn)(const void *ctx, const uint8_t *buf, size_t len);
 

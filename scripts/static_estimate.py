@@ -40,7 +40,7 @@ DRIVER = r"""
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 #ifdef UNRUNNABLE
 #include "internal.h" /* the path's record, set in the state past the CPU check */
 #endif
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
         if (n == 0) /* the arguments' check */
             return 0;
         crcforge_init(&s, m);
-        s.impl = target; /* as crcforge_init_impl would, were the CPU able */
+        crc_state_of(&s)->impl = target; /* as crcforge_init_impl would, were the CPU able */
         traced_call(buf, n); /* the traced one, under gdb */
         return 0;
 #endif

@@ -2,7 +2,7 @@
 #ifndef CRCFORGE_CLI_H
 #define CRCFORGE_CLI_H
 
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 #include "options.h"
 
 /* Exit codes of the contract (shared/DESIGN.md). */

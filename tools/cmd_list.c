@@ -26,8 +26,8 @@ static int cmd_list(int argc, char **argv)
         cli_error("list takes no arguments ('%s')", argv[optind]);
         return EXIT_TROUBLE;
     }
-    for (size_t i = 0; i < crcforge_model_count(); i++) {
-        const crcforge_model *m = crcforge_model_at(i);
+    const crcforge_model *m;
+    for (size_t i = 0; (m = crcforge_model_at(i)) != NULL; i++) {
         const crcforge_params *p = crcforge_model_params(m);
         int digits = (int)((p->width + 3) / 4);
         printf("name=\"%s\" width=%u poly=0x%0*llx init=0x%0*llx refin=%s refout=%s "

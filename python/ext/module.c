@@ -308,7 +308,9 @@ static PyObject *catalogue_entry(const crcforge_model *m)
 static PyObject *py_catalogue(PyObject *module, PyObject *unused)
 {
     (void)module, (void)unused;
-    size_t n = crcforge_model_count();
+    size_t n = 0;
+    while (crcforge_model_at(n) != NULL)
+        n++;
     PyObject *list = PyTuple_New((Py_ssize_t)n);
     for (size_t i = 0; list != NULL && i < n; i++) {
         PyObject *entry = catalogue_entry(crcforge_model_at(i));

@@ -51,8 +51,8 @@ int main(int argc, char **argv)
     uint8_t data[1000];
     rnd_fill(data, sizeof data);
     unsigned long wrong_path = 0, wrong_value = 0;
-    for (size_t i = 0; i < crcforge_model_count(); i++) {
-        const crcforge_model *m = crcforge_model_at(i);
+    const crcforge_model *m;
+    for (size_t i = 0; (m = crcforge_model_at(i)) != NULL; i++) {
         const char *chosen = crcforge_impl_chosen(m);
         if (bad)
             wrong_path += strcmp(chosen, want) == 0;

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Install into a temporary prefix; build a consumer with pkg-config, with CMake's
-# find_package and against the static archive alone; check that the shared library and
-# the static archive export only crcforge_ symbols.
+# Install into a temporary prefix: both headers, the libraries (the shared one under
+# libcrcforge.so.MAJOR), pkg-config and CMake files.  Build a consumer with pkg-config,
+# with CMake's find_package, against the static archive alone, and with the installed
+# stable header alone (crcforge.h without crcforge_dispatch.h) as C and as C++, with and
+# without the crc32 instruction's flags (the header's inline CRC-32C, or its call); check
+# that the shared library and the static archive export only crcforge_ symbols.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
 need_cmd cc build-essential
+need_cmd c++ build-essential
 need_cmd pkg-config pkg-config
 need_cmd nm binutils
 require_met
@@ -13,6 +17,12 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install build --prefix "$prefix" >/dev/null
 libdir=$(dirname "$(find "$prefix" -name libcrcforge.so | head -n 1)")
+for header in crcforge.h crcforge_dispatch.h; do
+  [ -f "$prefix/include/$header" ] || { echo "install: include/$header is not installed"; exit 1; }
+done
+major=$(sed -n 's/^#define CRCFORGE_VERSION_MAJOR \([0-9]*\)$/\1/p' include/crcforge.h)
+[ -e "$libdir/libcrcforge.so.$major" ] ||
+  { echo "install: no libcrcforge.so.$major (the SONAME of major version $major)"; exit 1; }
 
 export PKG_CONFIG_PATH=$libdir/pkgconfig
 cc tests/consumer/main.c $(pkg-config --cflags --libs crcforge) -Wl,-rpath,"$libdir" \
@@ -27,6 +37,23 @@ cmake --build "$prefix/consumer-build" >/dev/null
 cc tests/consumer/main.c -I"$prefix/include" "$libdir/libcrcforge.a" -o "$prefix/consumer-static"
 "$prefix/consumer-static"
 
+# The stable header alone, as C and as C++ (both headers are in the prefix: only one here).
+stable=$prefix/stable-include
+mkdir "$stable"
+cp "$prefix/include/crcforge.h" "$stable/"
+case "$(uname -m)" in
+  x86_64 | amd64) inline_flags=-msse4.2 ;;
+  *) inline_flags= ;;
+esac
+for flags in "" $inline_flags; do
+  cc -std=c11 -Wall -Wextra -Werror -pedantic $flags -x c tests/consumer/main.c -I"$stable" \
+    -L"$libdir" -lcrcforge -Wl,-rpath,"$libdir" -o "$prefix/consumer-c"
+  "$prefix/consumer-c"
+  c++ -std=c++11 -Wall -Wextra -Werror $flags -x c++ tests/consumer/main.c -I"$stable" \
+    -L"$libdir" -lcrcforge -Wl,-rpath,"$libdir" -o "$prefix/consumer-c++"
+  "$prefix/consumer-c++"
+done
+
 foreign=$(nm -D --defined-only "$libdir/libcrcforge.so" | awk '{print $3}' | grep -v '^crcforge_' || true)
 if [ -n "$foreign" ]; then
   echo "libcrcforge.so: exported symbols without the crcforge_ prefix:"; echo "$foreign"; exit 1
@@ -37,5 +64,5 @@ foreign=$(nm --defined-only "$libdir/libcrcforge.a" | awk 'NF == 3 && $2 ~ /[A-Z
 if [ -n "$foreign" ]; then
   echo "libcrcforge.a: global symbols without the crcforge_ prefix:"; echo "$foreign"; exit 1
 fi
-echo "install: pkg-config, find_package and static consumers OK; only crcforge_ symbols" \
-  "exported by the shared library and the static archive"
+echo "install: pkg-config, find_package, static, stable-header-only C and C++ consumers OK;" \
+  "only crcforge_ symbols exported by the shared library and the static archive"
