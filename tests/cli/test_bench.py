@@ -3,7 +3,10 @@ import csv
 import io
 import json
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 
@@ -255,3 +258,44 @@ def test_json_lists_the_models_measured(run, catalogue):
                                           want["refin"], want["refout"], want["xorout"])
     assert models[2] == {"name": "custom", "width": 16, "poly": "0x1021", "init": "0xffff",
                          "refin": False, "refout": False, "xorout": "0x0"}
+
+
+def needed(path):
+    """The shared libraries an ELF file names as NEEDED (readelf -d)."""
+    out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
+
+
+def test_tool_links_libc_only(crcforge_bin, tmp_path):
+    """The tool needs libc alone (its dynamic loader included), and libcrcforge when linked
+    shared: no peer library, no libm.  Alone in a directory, without the benchmark program
+    beside it, it still sums, and `bench` names the program it cannot find."""
+    libs = needed(crcforge_bin)
+    assert "libc.so.6" in libs, libs
+    others = [lib for lib in libs if lib != "libc.so.6" and not lib.startswith("ld-linux")
+              and not lib.startswith("libcrcforge.so")]
+    assert others == [], f"crcforge needs {others}"
+    alone = tmp_path / "crcforge"
+    shutil.copy(crcforge_bin, alone)
+    data = tmp_path / "data"
+    data.write_bytes(b"123456789" * 1000)
+    p = subprocess.run([alone, "sum", "-a", "crc32", data], capture_output=True, text=True)
+    assert (p.returncode, p.stdout) == (0, f"{zlib.crc32(data.read_bytes()):08x}  {data}\n")
+    p = subprocess.run([alone, "bench", "--quick"], capture_output=True, text=True)
+    assert p.returncode == 2 and p.stdout == "", p
+    assert f"{tmp_path}/crcforge-bench" in p.stderr and "not installed" in p.stderr, p.stderr
+
+
+def test_bench_reports_every_peer(run):
+    """`crcforge bench` runs the benchmark program, which links the peers: each known peer
+    library is listed as built (and timed) or not built (and why)."""
+    code, out, err = run("bench", *PROBE, "-a", "crc32", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert {p["library"] for p in doc["peers"]} == {"isa-l", "libdeflate", "zlib", "crc-fast"}
+    timed = {r["implementation"].split()[0] for r in doc["results"] if r["kind"] == "peer"}
+    for p in doc["peers"]:
+        assert (p["library"] in timed) == p["built"], p
+        assert p["built"] or f"not built: {p['library']} ({p['why_not']})" in run(
+            "bench", *PROBE, "-a", "crc32")[1].decode(), p
