@@ -84,6 +84,7 @@ struct bench_peer {
     const char *function; /* "crc32_iscsi" */
     const char *model;    /* catalogue name of the model its value equals */
     bench_fn fn;
+    int (*runs_here)(void); /* a kernel called by name: whether this CPU runs it; NULL: always */
 };
 
 /* A peer library this build may lack. */
@@ -98,11 +99,15 @@ extern const struct bench_peer bench_peers[];
 extern const size_t bench_peer_count;
 extern const struct bench_peer_library bench_peer_libraries[];
 extern const size_t bench_peer_library_count;
-/* The CPU whose kernels the peers run: "native" (this one), or "avx2" (held to what they
- * choose without AVX-512; cmake -DCRCFORGE_BENCH_PEER_CPU). */
-extern const char bench_peer_cpu[];
+/* Whether this CPU runs the peer (a kernel called by name needs its instructions). */
+int bench_peer_runs_here(const struct bench_peer *p);
 /* The kernels a built peer library says it chose, where it says ("" elsewhere). */
 void bench_peer_kernels(const char *library, char *out, size_t cap);
+/* A built peer library's version ("" when not built). */
+const char *bench_peer_version(const char *library);
+/* The name of the kernel ISA-L's dispatcher chose for crc32_iscsi on this CPU (NULL when
+ * ISA-L is not built): the tiers bench_peer_runs_here tests must reach the same one. */
+const char *bench_isal_iscsi_dispatched(void);
 
 /* subjects.c: crcforge's paths for m ("auto", then every compiled path this CPU can
  * run that serves m, forced), then the peers serving m.  Returns the count written

@@ -191,13 +191,17 @@ void bench_print_table(FILE *f, const struct bench_run *run)
     if (forced != NULL && *forced != '\0')
         fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
                    "dispatcher's choice\n", forced);
-    fprintf(f, "peers (as %s):", bench_peer_cpu);
+    fprintf(f, "peers:");
     for (size_t i = 0; i < bench_peer_library_count; i++) {
+        const char *name = bench_peer_libraries[i].name;
         char kernels[64];
-        bench_peer_kernels(bench_peer_libraries[i].name, kernels, sizeof kernels);
-        fprintf(f, " %s (%s%s%s)%s", bench_peer_libraries[i].name,
-                bench_peer_libraries[i].built ? "built" : "not built", *kernels ? ": " : "",
-                kernels, i + 1 < bench_peer_library_count ? "," : "");
+        bench_peer_kernels(name, kernels, sizeof kernels);
+        if (bench_peer_libraries[i].built)
+            fprintf(f, " %s %s%s%s%s", name, bench_peer_version(name), *kernels ? " (" : "",
+                    kernels, *kernels ? ")" : "");
+        else
+            fprintf(f, " %s (not built)", name);
+        fputs(i + 1 < bench_peer_library_count ? "," : "", f);
     }
     fprintf(f, "\n\n");
 
@@ -296,14 +300,16 @@ void bench_print_json(FILE *f, const struct bench_run *run)
     fprintf(f, ",\n  \"clock\": \"%s\"", run->cfg->wall_clock ? "wall" : "thread-cpu");
     fprintf(f, ",\n  \"mode\": \"%s\",\n  \"repeat\": %u,\n  \"min_sample_seconds\": %g,\n",
             run->keys ? "keys" : "throughput", run->cfg->repeat, run->cfg->min_sample_seconds);
-    fprintf(f, "  \"peer_cpu\": ");
-    json_string(f, bench_peer_cpu);
-    fprintf(f, ",\n  \"peers\": [");
+    fprintf(f, "  \"peers\": [");
     for (size_t i = 0; i < bench_peer_library_count; i++) {
         const struct bench_peer_library *p = &bench_peer_libraries[i];
         fprintf(f, "%s\n    {\"library\": ", i ? "," : "");
         json_string(f, p->name);
         fprintf(f, ", \"built\": %s", p->built ? "true" : "false");
+        if (p->built) {
+            fprintf(f, ", \"version\": ");
+            json_string(f, bench_peer_version(p->name));
+        }
         char kernels[64];
         bench_peer_kernels(p->name, kernels, sizeof kernels);
         if (*kernels) {

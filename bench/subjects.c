@@ -101,7 +101,7 @@ size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t
     crcforge_impl_force(automatic(), NULL);
     for (size_t i = 0; i < bench_peer_count && n < max; i++) {
         const struct bench_peer *p = &bench_peers[i];
-        if (crcforge_model_find(p->model) != m)
+        if (crcforge_model_find(p->model) != m || !bench_peer_runs_here(p))
             continue;
         out[n] = (struct bench_subject){.is_peer = 1, .fn = p->fn, .ctx = p};
         snprintf(out[n].name, sizeof out[n].name, "%s %s", p->library, p->function);

@@ -34,6 +34,19 @@ trap 'rm -rf "$work"' EXIT
 build=${CRCFORGE_BENCH_BUILD:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_BENCH_CRC_FAST=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
+# The page compares with the pinned peers: without them it would say less than it seems to.
+"$build/crcforge" bench -i portable --sizes 8 --offsets 0 --repeat 1 --min-time 0 \
+  --json="$work/probe.json" >/dev/null
+python3 - "$work/probe.json" <<'PY' || exit 2
+import json, sys
+peers = {p["library"]: p for p in json.load(open(sys.argv[1]))["peers"]}
+missing = [f"{name} ({how})" for name, how in (("isa-l", "bash .ci/install-isal.sh"),
+                                                ("libdeflate", "bash .ci/install-libdeflate.sh"))
+           if not peers[name]["built"]]
+if missing:
+    sys.exit("scripts/benchmarks.sh: peers not built: " + ", ".join(missing)
+             + "; then configure the build again")
+PY
 # Pinned to the last CPU this process may use, the two-thread run to the last two (with
 # taskset, and only if there are two): CPU numbers come from the affinity mask, not the host.
 mapfile -t allowed < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0)), sep="\n")')

@@ -54,10 +54,9 @@ def main():
     docs = [json.loads((work / f"{a}.json").read_text()) for a in args.algos]
     first = docs[0]
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    built = [p["library"] + (f" (kernels: {p['kernels']})" if p.get("kernels") else "")
+    built = [f"{p['library']} {p.get('version', '')}".rstrip()
+             + (f" (kernels: {p['kernels']})" if p.get("kernels") else "")
              for p in first["peers"] if p["built"]]
-    if first.get("peer_cpu", "native") != "native":
-        built = [f"held to what they run as on an {first['peer_cpu']} CPU: " + ", ".join(built)]
     missing = [f"{p['library']} ({p['why_not']})" for p in first["peers"] if not p["built"]]
     table_text = (work / f"{args.algos[0]}.txt").read_text()
     paths = re.search(r"^crcforge paths: (.*)$", table_text, re.M)
@@ -76,7 +75,9 @@ def main():
     page += [
         f"- Peers in the same run: {', '.join(built) or 'none'}"
         + (f"; not built: {', '.join(missing)}" if missing else "") + ". Each peer's CRC is "
-        "checked against crcforge's on the benchmark data before its time counts.",
+        "checked against crcforge's on the benchmark data before its time counts. ISA-L "
+        "runs through its dispatcher and through each kernel it may choose, by name, where "
+        "this CPU runs it (`isa-l crc32_iscsi_avx2`, ...).",
         f"- Method: `crcforge bench`, pinned with `{args.pinned}`; every implementation is "
         f"called through the same function-pointer loop, timed by "
         + ("the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), so that time the scheduler "

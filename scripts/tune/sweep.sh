@@ -195,6 +195,11 @@ print("{} ({} family {} model {})".format(d["cpu"], i["vendor"], i["family"], i[
     "$((elapsed / 60)) min $((elapsed % 60)) s${quick:+ (a smoke run: its table decides nothing)}."
   echo "- CPU: $cpu_line; runs pinned with \`${pin[*]:-nothing (no taskset)}\`;" \
     "\`crcforge cpu\` in cpu.txt."
+  echo "- Peers: $(python3 -c '
+import json, sys
+peers = json.load(open(sys.argv[1]))["peers"]
+print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"] + " not built"
+                for p in peers))' "$work/probe.json")."
   echo "- Parameters the variant runs chose: \`${chosen:-none}\`."
   echo "- The table: $family.h, for src/x86/tuning/ (in the repository," \
     "\`python3 scripts/tune/make_table.py --family $family --out $family.h DIR/*.json\`" \

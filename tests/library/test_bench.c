@@ -41,6 +41,10 @@ static void peers_match_reference(const uint8_t *data)
         CHECK(m != NULL, "peer %s %s: no model %s", p->library, p->function, p->model);
         if (m == NULL)
             continue;
+        if (!bench_peer_runs_here(p)) { /* its instructions would fault here */
+            SKIP("peer %s %s: this CPU lacks what it needs", p->library, p->function);
+            continue;
+        }
         unsigned bad = 0;
         for (size_t len = 0; len <= 1100; len += len < 300 ? 1 : 97)
             for (size_t off = 0; off < 4; off++)
@@ -53,6 +57,27 @@ static void peers_match_reference(const uint8_t *data)
         if (!bench_peer_libraries[i].built)
             SKIP("peer %s not built (%s)", bench_peer_libraries[i].name,
                  bench_peer_libraries[i].why_not);
+}
+
+/* The named ISA-L kernels this CPU is said to run end, for CRC-32C, at the one ISA-L's own
+ * dispatcher chose: the same CPUID tests as its dispatcher. */
+static void isal_tiers_match_dispatcher(void)
+{
+    const char *dispatched = bench_isal_iscsi_dispatched();
+    if (dispatched == NULL) {
+        SKIP("isa-l not built: no dispatcher to compare the tiers with");
+        return;
+    }
+    const char *highest = "(none)";
+    for (size_t i = 0; i < bench_peer_count; i++) {
+        const struct bench_peer *p = &bench_peers[i];
+        if (strcmp(p->library, "isa-l") == 0 && strcmp(p->model, "CRC-32/ISCSI") == 0 &&
+            p->runs_here != NULL && bench_peer_runs_here(p))
+            highest = p->function;
+    }
+    CHECK(strcmp(highest, dispatched) == 0,
+          "isa-l: the highest tier said to run here is %s, its dispatcher chose %s", highest,
+          dispatched);
 }
 
 static void crosscheck(const uint8_t *data)
@@ -246,6 +271,7 @@ int main(void)
     uint8_t *data = malloc(8192);
     rnd_fill(data, 8192);
     peers_match_reference(data);
+    isal_tiers_match_dispatcher();
     crosscheck(data);
     subjects(data);
     forced_per_sample(data);
