@@ -121,12 +121,18 @@ void bench_force(const struct bench_subject *s);
 /* Timing settings. */
 struct bench_config {
     double min_sample_seconds; /* a sample loops until it lasts at least this */
-    unsigned repeat;           /* samples per measurement */
+    unsigned repeat;           /* rounds: samples of each subject per measurement */
     int latency;               /* each call's address depends on the previous CRC */
     int wall_clock;            /* time with CLOCK_MONOTONIC, not this thread's CPU time */
 };
 
 enum bench_status { BENCH_OK, BENCH_MISMATCH };
+
+/* A paired ratio over the rounds: its median and quartiles; median < 0 when there is
+ * no reference. */
+struct bench_paired {
+    double median, q1, q3;
+};
 
 /* One measurement: a subject on one size at one offset from 64-byte alignment. */
 struct bench_result {
@@ -141,7 +147,16 @@ struct bench_result {
     uint64_t iterations; /* calls per sample */
     double ns_best, ns_median;            /* per call */
     double cycles_best;                   /* per call; < 0 when not measured */
+    double *rounds_ns; /* per call in each round (rounds of them; bench_results_free) */
+    unsigned rounds;
+    /* Over the rounds, the ratio (reference's time) / (this subject's time) of the same
+     * round: > 1 when this subject was faster.  The reference: the fastest peer of that
+     * round, or auto. */
+    struct bench_paired vs_peer, vs_auto;
 };
+
+/* Frees what the results hold (their rounds). */
+void bench_results_free(struct bench_result *results, size_t count);
 
 /* The inputs a subject is timed on: count buffers of len bytes, stride bytes apart from
  * buf (count 1: the same buffer every call); a pass calls the subject once on each. */
@@ -158,12 +173,19 @@ struct bench_timing {
 };
 
 /* measure.c: the one timing loop of every benchmark.  Sizes each subject's samples to
- * cfg->min_sample_seconds, then takes cfg->repeat samples of every subject, interleaved
- * (throughput or latency loop as cfg->latency says); fills timings[0..count).  Subjects
- * with skip[i] set (skip may be NULL) are not timed. */
+ * cfg->min_sample_seconds, then takes cfg->repeat rounds, each a sample of every subject
+ * in turn (throughput or latency loop as cfg->latency says); fills timings[0..count).
+ * Subjects with skip[i] set (skip may be NULL) are not timed. */
 void bench_time(const struct bench_config *cfg, const struct bench_subject *subjects,
                 size_t count, const struct bench_input *in, const unsigned char *skip,
                 struct bench_timing *timings);
+/* The same, also writing each round's ns per call: rounds_ns[i * repeat + k] is subject
+ * i's in round k (-1 when it was not timed).  Round k starts at subject k mod count. */
+void bench_time_rounds(const struct bench_config *cfg, const struct bench_subject *subjects,
+                       size_t count, const struct bench_input *in, const unsigned char *skip,
+                       struct bench_timing *timings, double *rounds_ns);
+/* The q-quantile (0..1, linear between neighbours) of n sorted values; -1 when n is 0. */
+double bench_quantile(const double *sorted, size_t n, double q);
 
 /* subjects.c: checks the subject's value on buf[0..len) against crcforge's portable
  * engine (itself tested against the bitwise reference); on a mismatch records both

@@ -32,14 +32,16 @@ static const struct cli_option bench_options[] = {
     {"offsets", OPT_OFFSETS, required_argument, "LIST",
      "buffer offsets from 64-byte alignment (default 0,1)"},
     {"repeat", OPT_REPEAT, required_argument, "N",
-     "samples per measurement; min and median reported (default 5)"},
+     "rounds, each timing every subject once in turn; per subject the\n"
+     "min and median time, and the median and quartiles of its ratio\n"
+     "to the fastest peer and to auto in the same round (default 41)"},
     {"min-time", OPT_MIN_TIME, required_argument, "MS",
-     "each sample lasts at least this (default 20)"},
+     "each sample lasts at least this, in ms (default 0.3)"},
     {"clock", OPT_CLOCK, required_argument, "C",
      "cpu: this thread's CPU time, so that other processes on a shared\n"
      "machine are not counted (default); wall: elapsed time"},
     {"quick", OPT_QUICK, no_argument, NULL,
-     "smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n(unless given otherwise)"},
+     "smoke run: 0.1 ms samples, 5 rounds, sizes up to 1 MiB\n(unless given otherwise)"},
     {"keys", OPT_KEYS, no_argument, NULL,
      "small inputs: ns per call, throughput and latency loops"},
     {"csv", OPT_CSV, optional_argument, "FILE",
@@ -137,6 +139,22 @@ static int parse_count(const char *opt, const char *s, long lo, long hi, long *o
         return -1;
     }
     *out = (long)v;
+    return 0;
+}
+
+/* Milliseconds from 0 to 10000: ASCII digits with at most one '.', as seconds. */
+static int parse_ms(const char *opt, const char *s, double *seconds)
+{
+    size_t digits = strspn(s, "0123456789"), dot = s[digits] == '.';
+    size_t fraction = dot ? strspn(s + digits + 1, "0123456789") : 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (digits + fraction == 0 || s[digits + dot + fraction] != '\0' || *end != '\0' ||
+        v > 10000) {
+        cli_error("%s: '%s' is not a number of milliseconds from 0 to 10000", opt, s);
+        return -1;
+    }
+    *seconds = v / 1000;
     return 0;
 }
 
@@ -265,9 +283,8 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
             o->cfg.repeat = (unsigned)v;
             break;
         case OPT_MIN_TIME:
-            if (parse_count("--min-time", optarg, 0, 10000, &v) != 0)
+            if (parse_ms("--min-time", optarg, &o->cfg.min_sample_seconds) != 0)
                 return -1;
-            o->cfg.min_sample_seconds = (double)v / 1000;
             break;
         case OPT_CLOCK:
             if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "wall") != 0) {
@@ -316,9 +333,9 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         o->models[o->nmodels++] = crcforge_model_find("crc32c");
     /* Defaults for what was not given: tiny samples for --quick. */
     if (o->cfg.min_sample_seconds < 0)
-        o->cfg.min_sample_seconds = o->quick ? 0.0005 : 0.020;
+        o->cfg.min_sample_seconds = o->quick ? 0.0001 : 0.0003;
     if (o->cfg.repeat == 0)
-        o->cfg.repeat = o->quick ? 2 : 5;
+        o->cfg.repeat = o->quick ? 5 : 41;
     if (o->nsizes == 0) {
         const size_t *d = o->keys ? default_key_sizes : default_sizes;
         size_t n = o->keys ? sizeof default_key_sizes / sizeof *d
@@ -476,6 +493,7 @@ static int cmd_bench(int argc, char **argv)
         if (status == EXIT_OK)
             status = EXIT_MISMATCH;
     }
+    bench_results_free(results, run.count);
     for (size_t mi = 0; mi < o.nmodels; mi++)
         cli_release_model(o.models[mi]);
     bench_subjects_free(subjects, o.nmodels * MAX_SUBJECTS);

@@ -93,14 +93,58 @@ static void cell(char *out, size_t n, const struct bench_run *run, const struct 
                  bench_gbps(r->size, r->ns_best));
 }
 
-static void ratio(char *out, size_t n, const struct bench_result *num,
-                  const struct bench_result *den, const char *label)
+/* A paired ratio: "1.02x (0.99-1.05)", median (quartiles); inverted (the reference's
+ * speed-up over the subject) when asked; "-" when there is none. */
+static void paired_text(char *out, size_t n, const struct bench_paired *p, int invert,
+                        const char *label)
 {
-    if (num == NULL || den == NULL || num->status != BENCH_OK || den->status != BENCH_OK)
+    if (p->median <= 0) {
         snprintf(out, n, "-");
-    else
-        snprintf(out, n, "%.2fx%s%s", den->ns_median / num->ns_median, label ? " " : "",
-                 label ? label : "");
+        return;
+    }
+    double m = p->median, lo = p->q1, hi = p->q3;
+    if (invert)
+        m = 1 / m, lo = 1 / p->q3, hi = 1 / p->q1;
+    snprintf(out, n, "%.2fx (%.2f-%.2f)%s%.16s", m, lo, hi, label ? " " : "", label ? label : "");
+}
+
+/* Each subject's paired ratio to the fastest peer of the round, when there are peers. */
+static void print_paired(FILE *f, const struct bench_run *run, const crcforge_model *m,
+                         unsigned offset, const char *const *subjects, size_t ns,
+                         const size_t *sizes, size_t nz)
+{
+    if (best_peer(run, m, offset, sizes[0]) == NULL)
+        return;
+    fprintf(f, "  speed relative to the fastest peer of each round (its time / this one's), "
+               "median (quartiles) over the rounds\n");
+    struct bench_table *t = bench_table_new(nz + 1, ns + 1);
+    bench_table_column(t, 0, 8, 0);
+    bench_table_set(t, 0, 0, "size");
+    size_t col = 0;
+    for (size_t s = 0; s < ns; s++) {
+        const struct bench_result *first = find(run, m, offset, sizes[0], subjects[s], 0);
+        if (first != NULL && first->is_baseline)
+            continue;
+        col++;
+        bench_table_column(t, col, 15, 0);
+        bench_table_set(t, 0, col, "%s", subjects[s]);
+        for (size_t z = 0; z < nz; z++) {
+            char text[64];
+            const struct bench_result *r = find(run, m, offset, sizes[z], subjects[s], 0);
+            const struct bench_paired none = {-1, -1, -1};
+            paired_text(text, sizeof text, r && r->status == BENCH_OK ? &r->vs_peer : &none, 0,
+                        NULL);
+            bench_table_set(t, z + 1, col, "%s", text);
+        }
+    }
+    for (size_t z = 0; z < nz; z++) {
+        char text[64];
+        format_size(text, sizeof text, sizes[z]);
+        bench_table_set(t, z + 1, 0, "%s", text);
+    }
+    bench_table_print(f, t);
+    bench_table_free(t);
+    fputc('\n', f);
 }
 
 static void print_group(FILE *f, const struct bench_run *run, const crcforge_model *m,
@@ -116,10 +160,10 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
     fprintf(f, "%s, buffers %s: ", model_title(m, title, sizeof title),
             offset == 0 ? "64-byte aligned" : "offset by 1 from 64-byte alignment");
     if (run->keys)
-        fprintf(f, "ns per call, median of %u samples, throughput loop / latency loop\n",
+        fprintf(f, "ns per call, median of %u rounds, throughput loop / latency loop\n",
                 run->cfg->repeat);
     else
-        fprintf(f, "GB/s, median of %u samples (best)\n", run->cfg->repeat);
+        fprintf(f, "GB/s, median of %u rounds (best)\n", run->cfg->repeat);
 
     struct bench_table *t = bench_table_new(nz + 1, ns + 3);
     bench_table_column(t, 0, 8, 0);
@@ -129,7 +173,7 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
         bench_table_set(t, 0, s + 1, "%s", subjects[s]);
     }
     bench_table_column(t, ns + 1, 22, 0);
-    bench_table_set(t, 0, ns + 1, "auto vs best peer");
+    bench_table_set(t, 0, ns + 1, "auto vs fastest peer");
     bench_table_set(t, 0, ns + 2, "auto vs portable");
     for (size_t z = 0; z < nz; z++) {
         char text[64];
@@ -146,14 +190,20 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
         char label[BENCH_NAME_MAX];
         snprintf(label, sizeof label, "%s", peer ? peer->subject : "");
         label[strcspn(label, " ")] = '\0'; /* the library's name */
-        ratio(text, sizeof text, aut, peer, label);
+        const struct bench_paired none = {-1, -1, -1};
+        paired_text(text, sizeof text, aut && aut->status == BENCH_OK ? &aut->vs_peer : &none,
+                    0, label);
         bench_table_set(t, z + 1, ns + 1, "%s", text);
-        ratio(text, sizeof text, aut, find(run, m, offset, sizes[z], "portable", 0), NULL);
+        const struct bench_result *portable = find(run, m, offset, sizes[z], "portable", 0);
+        paired_text(text, sizeof text,
+                    portable && portable->status == BENCH_OK ? &portable->vs_auto : &none, 1,
+                    NULL);
         bench_table_set(t, z + 1, ns + 2, "%s", text);
     }
     bench_table_print(f, t);
     bench_table_free(t);
     fputc('\n', f);
+    print_paired(f, run, m, offset, subjects, ns, sizes, nz);
 }
 
 static void print_mismatches(FILE *f, const struct bench_run *run)
@@ -225,14 +275,16 @@ void bench_print_table(FILE *f, const struct bench_run *run)
 void bench_print_csv(FILE *f, const struct bench_run *run)
 {
     fprintf(f, "algorithm,implementation,kind,loop,size,offset,status,iterations,ns_best,"
-               "ns_median,gbps_best,gbps_median,cycles_per_byte_best\n");
+               "ns_median,gbps_best,gbps_median,cycles_per_byte_best,rounds,"
+               "vs_fastest_peer_median,vs_fastest_peer_q1,vs_fastest_peer_q3,vs_auto_median,"
+               "vs_auto_q1,vs_auto_q3\n");
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
         fprintf(f, "%s,%s,%s,%s,%zu,%u,%s,", crcforge_model_name(r->model), r->subject,
                 bench_kind(r), r->latency ? "latency" : "throughput",
                 r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
-            fprintf(f, ",,,,,\n");
+            fprintf(f, ",,,,,,,,,,,,\n");
             continue;
         }
         fprintf(f, "%llu,%.3f,%.3f,%.4f,%.4f,", (unsigned long long)r->iterations, r->ns_best,
@@ -240,6 +292,14 @@ void bench_print_csv(FILE *f, const struct bench_run *run)
                 bench_gbps(r->size, r->ns_median));
         if (r->cycles_best >= 0 && r->size > 0)
             fprintf(f, "%.4f", r->cycles_best / (double)r->size);
+        fprintf(f, ",%u", r->rounds);
+        const struct bench_paired *both[] = {&r->vs_peer, &r->vs_auto};
+        for (size_t k = 0; k < 2; k++) {
+            if (both[k]->median > 0)
+                fprintf(f, ",%.4f,%.4f,%.4f", both[k]->median, both[k]->q1, both[k]->q3);
+            else
+                fprintf(f, ",,,");
+        }
         fputc('\n', f);
     }
 }
@@ -357,9 +417,24 @@ void bench_print_json(FILE *f, const struct bench_run *run)
                 (unsigned long long)r->iterations, r->ns_best, r->ns_median,
                 bench_gbps(r->size, r->ns_best), bench_gbps(r->size, r->ns_median));
         if (r->cycles_best >= 0 && r->size > 0)
-            fprintf(f, "%.4f}", r->cycles_best / (double)r->size);
+            fprintf(f, "%.4f", r->cycles_best / (double)r->size);
         else
-            fprintf(f, "null}");
+            fprintf(f, "null");
+        fprintf(f, ", \"rounds_ns\": [");
+        for (unsigned k = 0; k < r->rounds; k++)
+            fprintf(f, "%s%.3f", k ? ", " : "", r->rounds_ns[k]);
+        fprintf(f, "]");
+        const struct bench_paired *both[] = {&r->vs_peer, &r->vs_auto};
+        const char *const names[] = {"vs_fastest_peer", "vs_auto"};
+        for (size_t k = 0; k < 2; k++) {
+            fprintf(f, ", \"%s\": ", names[k]);
+            if (both[k]->median > 0)
+                fprintf(f, "{\"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f}", both[k]->median,
+                        both[k]->q1, both[k]->q3);
+            else
+                fprintf(f, "null");
+        }
+        fputc('}', f);
     }
     fprintf(f, "\n  ]\n}\n");
 }

@@ -2,7 +2,8 @@
 # Regenerates docs/benchmarks.md, its plots docs/benchmarks-ALGO.svg and the headline
 # figures in README.md from one run on this machine: the throughput tables of crcforge's
 # paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key
-# table, the inlined short CRC-32C, the x86 units' ceiling, and `sum -j` on a 1 GiB file.
+# table, the inlined short CRC-32C, the x86 units' ceiling, how paired ratios vary from run
+# to run (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
 # Unattended; a few minutes.
 #
 # Usage: scripts/benchmarks.sh [--quick] [--out DIR]
@@ -13,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() { echo "usage: scripts/benchmarks.sh [--quick] [--out DIR]" >&2; exit 2; }
-timing=(--repeat 5 --min-time 10) out= quick= repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
+timing=() out= quick= repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 timing=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
@@ -75,6 +76,9 @@ if [ -x "$build/x86_ceiling_bench" ]; then
   echo "bench: x86 unit ceiling" >&2
   "${pin[@]}" "$build/x86_ceiling_bench" "${quick_flag[@]}" >"$work/x86_ceiling.txt"
 fi
+echo "bench: paired ratios against ratios of medians, run to run" >&2
+python3 scripts/paired_spread.py --crcforge "$build/crcforge" ${pin_cpu:+--pin "$pin_cpu"} \
+  ${quick:+--quick --runs 2} >"$work/paired_spread.txt"
 echo "bench: sum -j on a $file_size file" >&2
 python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \
   ${pin_cpu:+--cpus "$pin_cpu" --cpu-pair "$pin_pair"} \

@@ -4,6 +4,7 @@ import io
 import json
 import re
 import shutil
+import statistics
 import subprocess
 import xml.etree.ElementTree as ET
 import zlib
@@ -26,6 +27,9 @@ QUICK_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 3276
     (["--repeat", "0"], "'0'"),
     (["--clock", "sundial"], "'sundial'"),
     (["--min-time", "ms"], "'ms'"),
+    (["--min-time", "1.2.3"], "'1.2.3'"),
+    (["--min-time", "."], "'.'"),
+    (["--min-time", "10001"], "'10001'"),
     (["--frobnicate"], "--frobnicate"),
     (["--sizes"], "--sizes"),
     (["--csv", "--json"], "--csv and --json"),
@@ -48,7 +52,7 @@ def quick(run, tmp_path, *args):
 def test_quick_smoke_table_json_csv_svg(run, tmp_path):
     table, doc, rows, svg = quick(run, tmp_path, "-a", "crc32c", "-a", "crc32")
     for title in ("CRC-32/ISCSI (crc32c), buffers 64-byte aligned",
-                  "CRC-32/ISO-HDLC (crc32), buffers offset by 1", "auto vs best peer",
+                  "CRC-32/ISO-HDLC (crc32), buffers offset by 1", "auto vs fastest peer",
                   "auto vs portable"):
         assert title in table
     assert doc["tool"] == "crcforge bench" and doc["mode"] == "throughput"
@@ -102,11 +106,11 @@ def test_csv_and_json_on_stdout(run):
                          "--offsets", "3", "--json")
     doc = json.loads(out)
     assert code == 0 and {r["offset"] for r in doc["results"]} == {3}
-    assert (doc["repeat"], doc["min_sample_seconds"]) == (2, 0.0005)  # --quick's defaults
-    code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1", "--sizes", "8",
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (5, 0.0001)  # --quick's defaults
+    code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1.5", "--sizes", "8",
                          "--offsets", "0", "--clock", "wall", "--json")
     doc = json.loads(out)
-    assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.001)  # given ones win
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.0015)  # given ones win
     assert doc["clock"] == "wall"
 
 
@@ -299,3 +303,46 @@ def test_bench_reports_every_peer(run):
         assert (p["library"] in timed) == p["built"], p
         assert p["built"] or f"not built: {p['library']} ({p['why_not']})" in run(
             "bench", *PROBE, "-a", "crc32")[1].decode(), p
+
+
+def quartiles(values):
+    """(q1, median, q3), linear between neighbours."""
+    if len(values) == 1:
+        return values * 3
+    return statistics.quantiles(values, n=4, method="inclusive")
+
+
+def test_paired_rounds(run):
+    """Every subject of one (algorithm, loop, size, offset) has the same number of rounds;
+    its best and median are those of its rounds; its paired ratios, recomputed here from
+    the rounds, are the median and quartiles over the rounds of the fastest peer's time,
+    or auto's, in that round over its own."""
+    code, out, err = run("bench", "-a", "crc32", "-a", "crc16-xmodem", "--sizes", "64,4K",
+                         "--offsets", "0,1", "--repeat", "9", "--min-time", "0.05", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    groups = {}
+    for r in doc["results"]:
+        groups.setdefault((r["algorithm"], r["loop"], r["size"], r["offset"]), []).append(r)
+    assert len(groups) == 8
+    for key, rows in groups.items():
+        assert all(len(r["rounds_ns"]) == 9 for r in rows), key
+        peers = [r["rounds_ns"] for r in rows if r["kind"] == "peer"]
+        auto = next(r["rounds_ns"] for r in rows if r["implementation"] == "auto")
+        for r in rows:
+            t = r["rounds_ns"]
+            assert r["ns_best"] == pytest.approx(min(t), abs=2e-3), r
+            assert r["ns_median"] == pytest.approx(statistics.median(t), abs=2e-3), r
+            for name, ref in (("vs_fastest_peer", [min(p[k] for p in peers) for k in range(9)]
+                               if peers else None), ("vs_auto", auto)):
+                if ref is None:
+                    assert r[name] is None, (key, r["implementation"])
+                    continue
+                q1, med, q3 = quartiles([ref[k] / t[k] for k in range(9)])
+                got = r[name]
+                assert (got["q1"], got["median"], got["q3"]) == pytest.approx(
+                    (q1, med, q3), rel=2e-3), (key, r["implementation"], name)
+        assert next(r for r in rows if r["implementation"] == "auto")["vs_auto"] == {
+            "median": 1.0, "q1": 1.0, "q3": 1.0}
+    assert any(r["vs_fastest_peer"] for r in doc["results"]) == any(
+        p["built"] for p in doc["peers"])

@@ -265,6 +265,69 @@ static void forced_per_sample(const uint8_t *data)
     crcforge_impl_force("auto", NULL);
 }
 
+/* The order subjects were called in, each run of calls to one subject noted once. */
+struct call_order {
+    int seq[64];
+    size_t n;
+};
+static struct call_order order;
+
+static uint64_t noted(const void *ctx, const uint8_t *buf, size_t len)
+{
+    int who = *(const int *)ctx;
+    if (order.n == 0 || order.seq[order.n - 1] != who) {
+        if (order.n < sizeof order.seq / sizeof *order.seq)
+            order.seq[order.n] = who;
+        order.n++;
+    }
+    return crcforge_crc32c(0, buf, len);
+}
+
+/* Round k times every subject once, starting at subject k mod count (after each subject's
+ * calibration, in order); every round's time is kept, and best and median are theirs. */
+static void rounds_rotate(const uint8_t *data)
+{
+    static const int ids[3] = {0, 1, 2};
+    struct bench_subject row[3];
+    for (int i = 0; i < 3; i++)
+        row[i] = (struct bench_subject){.name = "noted", .fn = noted, .ctx = &ids[i]};
+    struct bench_config cfg = {.min_sample_seconds = 0.00005, .repeat = 5};
+    struct bench_input in = {data, 64, 0, 1};
+    struct bench_timing t[3];
+    double rounds[3 * 5];
+    order.n = 0;
+    bench_time_rounds(&cfg, row, 3, &in, NULL, t, rounds);
+    int want[3 + 3 * 5];
+    for (int i = 0; i < 3; i++)
+        want[i] = i;
+    for (int k = 0; k < 5; k++)
+        for (int j = 0; j < 3; j++)
+            want[3 + 3 * k + j] = (j + k) % 3;
+    CHECK(order.n == 18 && memcmp(order.seq, want, sizeof want) == 0,
+          "rounds: %zu runs of calls, not the 18 of calibration then 5 rotated rounds",
+          order.n);
+    for (int i = 0; i < 3; i++) {
+        double sorted[5], lo = rounds[i * 5];
+        for (int k = 0; k < 5; k++) {
+            sorted[k] = rounds[i * 5 + k];
+            lo = sorted[k] < lo ? sorted[k] : lo;
+            for (int j = k; j > 0 && sorted[j] < sorted[j - 1]; j--) {
+                double x = sorted[j];
+                sorted[j] = sorted[j - 1];
+                sorted[j - 1] = x;
+            }
+        }
+        CHECK(lo > 0 && t[i].ns_best == lo && t[i].ns_median == sorted[2],
+              "subject %d: best %g median %g, its rounds' %g and %g", i, t[i].ns_best,
+              t[i].ns_median, lo, sorted[2]);
+    }
+    const double v[] = {1, 2, 4, 8};
+    CHECK(bench_quantile(v, 4, 0.5) == 3 && bench_quantile(v, 4, 0.25) == 1.75 &&
+              bench_quantile(v, 4, 0.75) == 5 && bench_quantile(v, 1, 0.25) == 1 &&
+              bench_quantile(v, 0, 0.5) == -1,
+          "quantiles of 1 2 4 8");
+}
+
 int main(void)
 {
     check_begin("test_bench");
@@ -275,6 +338,7 @@ int main(void)
     crosscheck(data);
     subjects(data);
     forced_per_sample(data);
+    rounds_rotate(data);
     free(data);
     return check_end();
 }

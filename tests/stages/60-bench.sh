@@ -101,7 +101,8 @@ assert committed and committed.group(0) in page, "object-store section not carri
 for algo in ("crc32c", "crc32", "crc64-nvme", "crc64-xz", "crc16-xmodem"):
     assert f"(`-a {algo}`)" in page and f"benchmarks-{algo}.svg" in page, algo
     ET.parse(d / f"benchmarks-{algo}.svg")
-for part in ("## Headline", "crcforge sum -j 2", "cat FILE > /dev/null", "--keys", "CPU: **"):
+for part in ("## Headline", "crcforge sum -j 2", "cat FILE > /dev/null", "--keys", "CPU: **",
+             "## Paired ratios", "median spread over the cells: paired"):
     assert part in page, part
 print("scripts/benchmarks.sh --quick: page, five plots, keys and -j tables, object-store section kept")
 PY
