@@ -141,7 +141,8 @@ struct bench_result {
     int is_peer, is_baseline;
     size_t size;
     unsigned offset;
-    int latency; /* timed by the latency loop (keys mode) */
+    int latency; /* timed by the latency loop */
+    int mixed;   /* a stream of mixed sizes at random offsets: size is its mean length */
     enum bench_status status;
     uint64_t got, want;  /* the values compared before timing */
     uint64_t iterations; /* calls per sample */
@@ -163,6 +164,9 @@ void bench_results_free(struct bench_result *results, size_t count);
 struct bench_input {
     const uint8_t *buf;
     size_t len, stride, count;
+    /* A stream of calls of mixed sizes instead: call j hashes lens[j] bytes at
+     * buf + offsets[j] (len and stride unused); NULL for the uniform calls above. */
+    const size_t *offsets, *lens;
 };
 
 /* What timing one subject gave. */
@@ -194,7 +198,11 @@ int bench_verify(const struct bench_subject *s, const crcforge_model *m, const u
                  size_t len, uint64_t *got, uint64_t *want);
 
 /* Verifies each subject, then times those that agree with crcforge on buf[0..len),
- * their samples interleaved; fills results[0..count). */
+ * their samples interleaved; fills results[0..count).  bench_measure_input does the same
+ * for any input: every call of a mixed stream is verified. */
+void bench_measure_input(const struct bench_config *cfg, const struct bench_subject *subjects,
+                         size_t count, const crcforge_model *m, const struct bench_input *in,
+                         struct bench_result *results);
 void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
                    size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
                    struct bench_result *results);
@@ -219,6 +227,8 @@ struct bench_run {
     const char *cycles_note; /* NULL when cycles are measured; else why they are not */
     const struct bench_config *cfg;
     int keys;                /* small-input mode: ns per call, throughput and latency */
+    int latency;             /* every measurement by the latency loop (--loop latency) */
+    const char *mixed;       /* the mixed stream's description (--mixed), or NULL */
     struct bench_result *results;
     size_t count;
 };

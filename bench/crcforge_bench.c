@@ -15,7 +15,7 @@
 
 enum {
     OPT_SIZES = CLI_LONG_ONLY, OPT_OFFSETS, OPT_REPEAT, OPT_MIN_TIME, OPT_CLOCK, OPT_QUICK,
-    OPT_KEYS, OPT_CSV, OPT_JSON, OPT_PLOT,
+    OPT_KEYS, OPT_LOOP, OPT_MIXED, OPT_CSV, OPT_JSON, OPT_PLOT,
 };
 static const struct cli_option bench_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
@@ -44,6 +44,12 @@ static const struct cli_option bench_options[] = {
      "smoke run: 0.1 ms samples, 5 rounds, sizes up to 1 MiB\n(unless given otherwise)"},
     {"keys", OPT_KEYS, no_argument, NULL,
      "small inputs: ns per call, throughput and latency loops"},
+    {"loop", OPT_LOOP, required_argument, "L",
+     "throughput: independent calls (default); latency: each call's\n"
+     "address waits for the previous result (default sizes 8..4K)"},
+    {"mixed", OPT_MIXED, no_argument, NULL,
+     "a stream of calls of mixed sizes instead of --sizes: 70% 16-256 B,\n"
+     "25% 256 B-8 KiB, 5% 8-64 KiB, random order and offsets (fixed seed)"},
     {"csv", OPT_CSV, optional_argument, "FILE",
      "print CSV instead of the table; =FILE writes it there as well"},
     {"json", OPT_JSON, optional_argument, "FILE",
@@ -58,7 +64,8 @@ static int cmd_bench(int argc, char **argv);
 
 static const struct cli_command bench_command = {
     "bench",
-    "bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--keys] [--csv|--json] [--plot F.svg]",
+    "bench [-a ALGO]... [-i IMPL]... [--sizes LIST|--keys|--mixed] [--loop L] [--csv|--json]\n"
+    "      [--plot F.svg]",
     "throughput table: algorithms x implementations x sizes, beside the peer libraries",
     bench_options,
     "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
@@ -70,6 +77,13 @@ static const struct cli_command bench_command = {
 static const size_t default_sizes[] = {8,    16,   32,    64,    128,       256,      512, 1024,
                                        2048, 4096, 8192, 16384, 32768, 1u << 20, 64u << 20};
 static const size_t default_key_sizes[] = {5, 8, 11, 16, 20, 24, 31, 32, 48, 63, 64};
+static const size_t default_latency_sizes[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+
+/* The mixed stream: MIXED_CALLS calls over a MIXED_REGION-byte buffer. */
+enum { MIXED_CALLS = 1024, MIXED_REGION = 1 << 20 };
+static const char mixed_description[] =
+    "1024 calls: 70% 16-256 B, 25% 256 B-8 KiB, 5% 8-64 KiB, each length uniform in its "
+    "class, in random order, each at a random offset in a 1 MiB buffer (fixed seed)";
 
 enum { MAX_LIST = 64, MAX_SUBJECTS = 48 };
 
@@ -83,7 +97,8 @@ struct bench_options {
     unsigned offsets[MAX_LIST];
     size_t noffsets;
     struct bench_config cfg;
-    int quick, keys;
+    int quick, keys, mixed;
+    int loop_given;
     const char *csv, *json, *plot; /* "-" for standard output */
 };
 
@@ -299,6 +314,17 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         case OPT_KEYS:
             o->keys = 1;
             break;
+        case OPT_LOOP:
+            if (strcmp(optarg, "throughput") != 0 && strcmp(optarg, "latency") != 0) {
+                cli_error("--loop: '%s' is not throughput or latency", optarg);
+                return -1;
+            }
+            o->cfg.latency = strcmp(optarg, "latency") == 0;
+            o->loop_given = 1;
+            break;
+        case OPT_MIXED:
+            o->mixed = 1;
+            break;
         case OPT_CSV:
             if (report_option("--csv", optarg, &o->csv) != 0)
                 return -1;
@@ -322,6 +348,16 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         cli_error("bench: unexpected argument '%s' (see crcforge bench --help)", argv[optind]);
         return -1;
     }
+    if (o->keys && (o->loop_given || o->mixed)) {
+        cli_error("bench: --keys times both loops on its own sizes: not with %s",
+                  o->mixed ? "--mixed" : "--loop");
+        return -1;
+    }
+    if (o->mixed && (o->nsizes > 0 || o->noffsets > 0)) {
+        cli_error("bench: --mixed makes its own sizes and offsets: not with %s",
+                  o->nsizes > 0 ? "--sizes" : "--offsets");
+        return -1;
+    }
     if ((o->csv && strcmp(o->csv, "-") == 0) + (o->json && strcmp(o->json, "-") == 0) > 1) {
         cli_error("bench: --csv and --json cannot both go to standard output");
         return -1;
@@ -336,15 +372,18 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         o->cfg.min_sample_seconds = o->quick ? 0.0001 : 0.0003;
     if (o->cfg.repeat == 0)
         o->cfg.repeat = o->quick ? 5 : 41;
-    if (o->nsizes == 0) {
-        const size_t *d = o->keys ? default_key_sizes : default_sizes;
-        size_t n = o->keys ? sizeof default_key_sizes / sizeof *d
-                           : sizeof default_sizes / sizeof *d;
+    if (o->nsizes == 0 && !o->mixed) {
+        const size_t *d = o->keys ? default_key_sizes
+                          : o->cfg.latency ? default_latency_sizes
+                                           : default_sizes;
+        size_t n = o->keys            ? sizeof default_key_sizes / sizeof *d
+                   : o->cfg.latency ? sizeof default_latency_sizes / sizeof *d
+                                      : sizeof default_sizes / sizeof *d;
         for (size_t k = 0; k < n; k++)
             if (!o->quick || d[k] <= (1u << 20))
                 o->sizes[o->nsizes++] = d[k];
     }
-    if (o->noffsets == 0) {
+    if (o->noffsets == 0 && !o->mixed) {
         o->offsets[o->noffsets++] = 0;
         o->offsets[o->noffsets++] = 1;
     }
@@ -380,6 +419,22 @@ static uint8_t *random_buffer(size_t size)
         ((uint8_t *)p)[i] = (uint8_t)(x >> 24);
     }
     return p;
+}
+
+/* The mixed stream (mixed_description): lengths and offsets from a fixed seed. */
+static void mixed_stream(size_t *offsets, size_t *lens)
+{
+    uint64_t x = 0x2545f4914f6cdd1du;
+    for (size_t j = 0; j < MIXED_CALLS; j++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        unsigned cls = (unsigned)(x % 100);
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        size_t lo = cls < 70 ? 16 : cls < 95 ? 256 : 8192;
+        size_t hi = cls < 70 ? 256 : cls < 95 ? 8192 : 65536;
+        lens[j] = lo + (size_t)(x % (hi - lo + 1));
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        offsets[j] = (size_t)(x % (MIXED_REGION - lens[j] + 1));
+    }
 }
 
 /* Writes one report to path ("-": standard output, which main flushes and checks);
@@ -424,22 +479,29 @@ static int cmd_bench(int argc, char **argv)
     if (parsed != 0)
         return parsed > 0 ? EXIT_OK : EXIT_TROUBLE;
 
-    size_t largest = 0;
+    size_t largest = o.mixed ? MIXED_REGION : 0;
     for (size_t k = 0; k < o.nsizes; k++)
         if (o.sizes[k] > largest)
             largest = o.sizes[k];
     uint8_t *buf = random_buffer(largest + 64);
     struct bench_subject *subjects = calloc(o.nmodels * MAX_SUBJECTS, sizeof *subjects);
-    size_t max_results = o.nmodels * MAX_SUBJECTS * o.nsizes * o.noffsets * (o.keys ? 2 : 1);
+    size_t max_results = o.nmodels * MAX_SUBJECTS *
+                         (o.mixed ? 1 : o.nsizes * o.noffsets * (o.keys ? 2 : 1));
     struct bench_result *results = calloc(max_results, sizeof *results);
-    if (buf == NULL || subjects == NULL || results == NULL) {
+    size_t *offsets = calloc(MIXED_CALLS, sizeof *offsets);
+    size_t *lens = calloc(MIXED_CALLS, sizeof *lens);
+    if (buf == NULL || subjects == NULL || results == NULL || offsets == NULL || lens == NULL) {
         cli_error("bench: out of memory for a %zu-byte buffer", largest + 64);
         return EXIT_TROUBLE;
     }
+    if (o.mixed)
+        mixed_stream(offsets, lens);
 
     const char *cycles_note = NULL;
     bench_cycles_open(&cycles_note);
-    struct bench_run run = {bench_cpu_name(), cycles_note, &o.cfg, o.keys, results, 0};
+    struct bench_run run = {.cpu = bench_cpu_name(), .cycles_note = cycles_note, .cfg = &o.cfg,
+                            .keys = o.keys, .latency = o.cfg.latency,
+                            .mixed = o.mixed ? mixed_description : NULL, .results = results};
     int status = EXIT_OK;
     int progress = isatty(STDERR_FILENO);
     for (size_t mi = 0; mi < o.nmodels; mi++) {
@@ -457,9 +519,19 @@ static int cmd_bench(int argc, char **argv)
             cli_error("bench: no selected implementation serves %s", crcforge_model_name(m));
             status = EXIT_TROUBLE;
         }
+        if (o.mixed) {
+            struct bench_input in = {.buf = buf, .count = MIXED_CALLS, .offsets = offsets,
+                                     .lens = lens};
+            if (progress)
+                fprintf(stderr, "\r\033[K%s, mixed stream", crcforge_model_name(m));
+            bench_measure_input(&o.cfg, subj, ns, m, &in, &results[run.count]);
+            run.count += ns;
+            continue;
+        }
+        const int loops = o.keys ? 2 : 1, first = o.keys ? 0 : o.cfg.latency;
         for (size_t oi = 0; oi < o.noffsets; oi++)
             for (size_t z = 0; z < o.nsizes; z++)
-                for (int lat = 0; lat <= o.keys; lat++) {
+                for (int lat = first; lat < first + loops; lat++) {
                     if (progress) /* a full run takes minutes: show where it is */
                         fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u", crcforge_model_name(m),
                                 o.sizes[z], o.offsets[oi]);
@@ -468,7 +540,7 @@ static int cmd_bench(int argc, char **argv)
                                   &results[run.count]);
                     run.count += ns;
                 }
-        o.cfg.latency = 0;
+        o.cfg.latency = run.latency;
     }
 
     if (progress)
@@ -497,6 +569,8 @@ static int cmd_bench(int argc, char **argv)
     for (size_t mi = 0; mi < o.nmodels; mi++)
         cli_release_model(o.models[mi]);
     bench_subjects_free(subjects, o.nmodels * MAX_SUBJECTS);
+    free(lens);
+    free(offsets);
     free(results);
     free(subjects);
     free(buf);

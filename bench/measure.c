@@ -35,6 +35,22 @@ volatile uintptr_t bench_opaque_zero;
 /* The loop of subjects given as a function pointer. */
 BENCH_LOOP(call_loop, bench_s->fn(bench_s->ctx, bench_p, bench_n))
 
+/* The same over a stream of mixed sizes: call j hashes lens[j] bytes at offsets[j].  In
+ * the latency loop each call's address waits for the previous result, as above. */
+static uint64_t mixed_loop(const struct bench_subject *s, const struct bench_input *in,
+                           uint64_t passes, int latency)
+{
+    const size_t count = in->count;
+    uint64_t acc = 0;
+    uintptr_t mask = latency ? bench_opaque_zero : 0;
+    for (uint64_t k = 0; k < passes; k++)
+        for (size_t j = 0; j < count; j++) {
+            uint64_t v = s->fn(s->ctx, in->buf + in->offsets[j] + (acc & mask), in->lens[j]);
+            acc = latency ? v : acc ^ v;
+        }
+    return acc;
+}
+
 static volatile uint64_t sink;
 
 struct sample {
@@ -53,7 +69,7 @@ void bench_force(const struct bench_subject *s)
 static struct sample timed(const struct bench_config *cfg, const struct bench_subject *s,
                            const struct bench_input *in, uint64_t passes, int count_cycles)
 {
-    const bench_loop_fn loop = s->loop ? s->loop : call_loop;
+    const bench_loop_fn loop = s->loop ? s->loop : in->lens ? mixed_loop : call_loop;
     if (s->force != NULL) {
         bench_force(s);
         sink = loop(s, in, 1, cfg->latency);

@@ -47,6 +47,14 @@ static void format_size(char *out, size_t n, size_t size)
         snprintf(out, n, "%zu B", size);
 }
 
+/* A row's size, or "mean 2107 B" for the mixed stream. */
+static void size_label(char *out, size_t n, const struct bench_run *run, size_t size)
+{
+    char text[32];
+    format_size(text, sizeof text, size);
+    snprintf(out, n, "%s%s", run->mixed ? "mean " : "", text);
+}
+
 static const char *model_title(const crcforge_model *m, char *out, size_t n)
 {
     const char *const *aliases = crcforge_model_aliases(m);
@@ -64,6 +72,13 @@ static const char *bench_kind(const struct bench_result *r)
 }
 
 /* The fastest peer that matched, by median time; NULL when none. */
+/* The loop of the tables' cells: the latency loop with --loop latency (in --keys mode,
+ * throughput, the latency loop beside it). */
+static int main_loop(const struct bench_run *run)
+{
+    return run->keys ? 0 : run->latency;
+}
+
 static const struct bench_result *best_peer(const struct bench_run *run,
                                             const crcforge_model *m, unsigned offset,
                                             size_t size)
@@ -71,7 +86,8 @@ static const struct bench_result *best_peer(const struct bench_run *run,
     const struct bench_result *best = NULL;
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
-        if (r->model == m && r->offset == offset && r->size == size && !r->latency &&
+        if (r->model == m && r->offset == offset && r->size == size &&
+            r->latency == main_loop(run) &&
             r->is_peer && r->status == BENCH_OK &&
             (best == NULL || r->ns_median < best->ns_median))
             best = r;
@@ -122,7 +138,8 @@ static void print_paired(FILE *f, const struct bench_run *run, const crcforge_mo
     bench_table_set(t, 0, 0, "size");
     size_t col = 0;
     for (size_t s = 0; s < ns; s++) {
-        const struct bench_result *first = find(run, m, offset, sizes[0], subjects[s], 0);
+        const struct bench_result *first =
+            find(run, m, offset, sizes[0], subjects[s], main_loop(run));
         if (first != NULL && first->is_baseline)
             continue;
         col++;
@@ -130,7 +147,8 @@ static void print_paired(FILE *f, const struct bench_run *run, const crcforge_mo
         bench_table_set(t, 0, col, "%s", subjects[s]);
         for (size_t z = 0; z < nz; z++) {
             char text[64];
-            const struct bench_result *r = find(run, m, offset, sizes[z], subjects[s], 0);
+            const struct bench_result *r =
+                find(run, m, offset, sizes[z], subjects[s], main_loop(run));
             const struct bench_paired none = {-1, -1, -1};
             paired_text(text, sizeof text, r && r->status == BENCH_OK ? &r->vs_peer : &none, 0,
                         NULL);
@@ -139,7 +157,7 @@ static void print_paired(FILE *f, const struct bench_run *run, const crcforge_mo
     }
     for (size_t z = 0; z < nz; z++) {
         char text[64];
-        format_size(text, sizeof text, sizes[z]);
+        size_label(text, sizeof text, run, sizes[z]);
         bench_table_set(t, z + 1, 0, "%s", text);
     }
     bench_table_print(f, t);
@@ -157,8 +175,15 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
     DISTINCT(sizes, nz, MAX_GROUP, size, r->model == m && r->offset == offset);
     /* DISTINCT compared subject pointers: names are unique per model, which is enough. */
     char title[96];
-    fprintf(f, "%s, buffers %s: ", model_title(m, title, sizeof title),
-            offset == 0 ? "64-byte aligned" : "offset by 1 from 64-byte alignment");
+    if (run->mixed)
+        fprintf(f, "%s, a stream of mixed sizes (%s), %s loop: ", model_title(m, title, sizeof title),
+                run->mixed, run->latency ? "latency" : "throughput");
+    else
+        fprintf(f, "%s, buffers %s%s: ", model_title(m, title, sizeof title),
+                offset == 0 ? "64-byte aligned" : "offset by 1 from 64-byte alignment",
+                run->latency ? ", latency loop (each call's address waits for the previous "
+                               "result)"
+                             : "");
     if (run->keys)
         fprintf(f, "ns per call, median of %u rounds, throughput loop / latency loop\n",
                 run->cfg->repeat);
@@ -177,15 +202,16 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
     bench_table_set(t, 0, ns + 2, "auto vs portable");
     for (size_t z = 0; z < nz; z++) {
         char text[64];
-        format_size(text, sizeof text, sizes[z]);
+        size_label(text, sizeof text, run, sizes[z]);
         bench_table_set(t, z + 1, 0, "%s", text);
         for (size_t s = 0; s < ns; s++) {
-            const struct bench_result *r = find(run, m, offset, sizes[z], subjects[s], 0);
+            const struct bench_result *r =
+                find(run, m, offset, sizes[z], subjects[s], main_loop(run));
             const struct bench_result *lat = find(run, m, offset, sizes[z], subjects[s], 1);
             cell(text, sizeof text, run, r, lat);
             bench_table_set(t, z + 1, s + 1, "%s", text);
         }
-        const struct bench_result *aut = find(run, m, offset, sizes[z], "auto", 0);
+        const struct bench_result *aut = find(run, m, offset, sizes[z], "auto", main_loop(run));
         const struct bench_result *peer = best_peer(run, m, offset, sizes[z]);
         char label[BENCH_NAME_MAX];
         snprintf(label, sizeof label, "%s", peer ? peer->subject : "");
@@ -194,7 +220,8 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
         paired_text(text, sizeof text, aut && aut->status == BENCH_OK ? &aut->vs_peer : &none,
                     0, label);
         bench_table_set(t, z + 1, ns + 1, "%s", text);
-        const struct bench_result *portable = find(run, m, offset, sizes[z], "portable", 0);
+        const struct bench_result *portable =
+            find(run, m, offset, sizes[z], "portable", main_loop(run));
         paired_text(text, sizeof text,
                     portable && portable->status == BENCH_OK ? &portable->vs_auto : &none, 1,
                     NULL);
@@ -280,9 +307,12 @@ void bench_print_csv(FILE *f, const struct bench_run *run)
                "vs_auto_q1,vs_auto_q3\n");
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
-        fprintf(f, "%s,%s,%s,%s,%zu,%u,%s,", crcforge_model_name(r->model), r->subject,
+        char offset[16] = ""; /* none: the mixed stream's offsets are random */
+        if (!r->mixed)
+            snprintf(offset, sizeof offset, "%u", r->offset);
+        fprintf(f, "%s,%s,%s,%s,%zu,%s,%s,", crcforge_model_name(r->model), r->subject,
                 bench_kind(r), r->latency ? "latency" : "throughput",
-                r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
+                r->size, offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
             fprintf(f, ",,,,,,,,,,,,\n");
             continue;
@@ -359,7 +389,13 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         fprintf(f, "\"perf events PERF_COUNT_HW_CPU_CYCLES, user space\"");
     fprintf(f, ",\n  \"clock\": \"%s\"", run->cfg->wall_clock ? "wall" : "thread-cpu");
     fprintf(f, ",\n  \"mode\": \"%s\",\n  \"repeat\": %u,\n  \"min_sample_seconds\": %g,\n",
-            run->keys ? "keys" : "throughput", run->cfg->repeat, run->cfg->min_sample_seconds);
+            run->keys ? "keys" : run->mixed ? "mixed" : run->latency ? "latency" : "throughput",
+            run->cfg->repeat, run->cfg->min_sample_seconds);
+    if (run->mixed) {
+        fprintf(f, "  \"mixed\": ");
+        json_string(f, run->mixed);
+        fprintf(f, ",\n");
+    }
     fprintf(f, "  \"peers\": [");
     for (size_t i = 0; i < bench_peer_library_count; i++) {
         const struct bench_peer_library *p = &bench_peer_libraries[i];
@@ -403,10 +439,13 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         json_string(f, crcforge_model_name(r->model));
         fprintf(f, ", \"implementation\": ");
         json_string(f, r->subject);
-        fprintf(f, ", \"kind\": \"%s\", \"loop\": \"%s\", \"size\": %zu, \"offset\": %u, "
+        char offset[16] = "null"; /* the mixed stream's offsets are random */
+        if (!r->mixed)
+            snprintf(offset, sizeof offset, "%u", r->offset);
+        fprintf(f, ", \"kind\": \"%s\", \"loop\": \"%s\", \"size\": %zu, \"offset\": %s, "
                    "\"status\": \"%s\"",
                 bench_kind(r), r->latency ? "latency" : "throughput",
-                r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
+                r->size, offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
             fprintf(f, ", \"got\": \"%llx\", \"want\": \"%llx\"}", (unsigned long long)r->got,
                     (unsigned long long)r->want);

@@ -178,6 +178,33 @@ void bench_measure(const struct bench_config *cfg, const struct bench_subject *s
                    size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
                    struct bench_result *results)
 {
+    struct bench_input in = {buf, len, 0, 1, NULL, NULL};
+    bench_measure_input(cfg, subjects, count, m, &in, results);
+}
+
+/* Every call of the input checked; the first that disagrees is recorded. */
+static int verify_input(const struct bench_subject *s, const crcforge_model *m,
+                        const struct bench_input *in, uint64_t *got, uint64_t *want)
+{
+    if (in->lens == NULL)
+        return bench_verify(s, m, in->buf, in->len, got, want);
+    for (size_t j = 0; j < in->count; j++)
+        if (bench_verify(s, m, in->buf + in->offsets[j], in->lens[j], got, want) != 0)
+            return -1;
+    return 0;
+}
+
+void bench_measure_input(const struct bench_config *cfg, const struct bench_subject *subjects,
+                         size_t count, const crcforge_model *m, const struct bench_input *in,
+                         struct bench_result *results)
+{
+    size_t len = in->len;
+    if (in->lens != NULL) { /* the mean length, which gives GB/s of the whole stream */
+        size_t total = 0;
+        for (size_t j = 0; j < in->count; j++)
+            total += in->lens[j];
+        len = (total + in->count / 2) / in->count;
+    }
     const unsigned repeat = cfg->repeat > 0 ? cfg->repeat : 1;
     unsigned char *mismatch = calloc(count, 1), *peer = calloc(count, 1),
                   *is_auto = calloc(count, 1);
@@ -191,17 +218,17 @@ void bench_measure(const struct bench_config *cfg, const struct bench_subject *s
         *r = (struct bench_result){.model = m, .subject = subjects[i].name,
                                    .is_peer = subjects[i].is_peer,
                                    .is_baseline = subjects[i].is_baseline, .size = len,
-                                   .offset = (unsigned)((uintptr_t)buf & 63),
-                                   .latency = cfg->latency, .status = BENCH_OK};
-        if (bench_verify(&subjects[i], m, buf, len, &r->got, &r->want) != 0) {
+                                   .offset = (unsigned)((uintptr_t)in->buf & 63),
+                                   .latency = cfg->latency, .mixed = in->lens != NULL,
+                                   .status = BENCH_OK};
+        if (verify_input(&subjects[i], m, in, &r->got, &r->want) != 0) {
             r->status = BENCH_MISMATCH; /* its time would mean nothing */
             mismatch[i] = 1;
         }
         peer[i] = subjects[i].is_peer && !mismatch[i];
         is_auto[i] = strcmp(subjects[i].name, "auto") == 0 && !mismatch[i];
     }
-    struct bench_input in = {buf, len, 0, 1};
-    bench_time_rounds(cfg, subjects, count, &in, mismatch, timings, rounds_ns);
+    bench_time_rounds(cfg, subjects, count, in, mismatch, timings, rounds_ns);
     crcforge_impl_force(automatic(), NULL); /* as it was: the subjects forced their paths */
     for (size_t i = 0; i < count; i++) {
         struct bench_result *r = &results[i];

@@ -2,7 +2,8 @@
 # Regenerates docs/benchmarks.md, its plots docs/benchmarks-ALGO.svg and the headline
 # figures in README.md from one run on this machine: the throughput tables of crcforge's
 # paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key
-# table, the inlined short CRC-32C, the x86 units' ceiling, how paired ratios vary from run
+# table, the latency loop and the mixed stream, the inlined short CRC-32C, the x86 units'
+# ceiling, how paired ratios vary from run
 # to run (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
 # Unattended; a few minutes.
 #
@@ -66,6 +67,13 @@ done
 echo "bench: keys" >&2
 "${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 \
   "${timing[@]}" --json="$work/keys.json" >"$work/keys.txt"
+echo "bench: latency loop and mixed stream" >&2
+"${pin[@]}" "$build/crcforge" bench --loop latency -a crc32c -a crc32 -a crc64-nvme \
+  --offsets 0 "${timing[@]}" --json="$work/latency.json" >"$work/latency.txt"
+"${pin[@]}" "$build/crcforge" bench --mixed -a crc32c -a crc32 -a crc64-nvme -a crc64-xz \
+  "${timing[@]}" --json="$work/mixed.json" >"$work/mixed.txt"
+"${pin[@]}" "$build/crcforge" bench --mixed --loop latency -a crc32c -a crc32 -a crc64-nvme \
+  -a crc64-xz "${timing[@]}" --json="$work/mixed-latency.json" >"$work/mixed-latency.txt"
 quick_flag=()
 [ -z "$readme" ] && quick_flag=(--quick)
 if [ -x "$build/crc32c_short_bench" ]; then

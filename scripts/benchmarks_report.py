@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes docs/benchmarks.md (and README.md's headline figures) from the outputs of one
-scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, paired_spread.txt,
-threads.txt.
+scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, latency.txt,
+mixed.txt/mixed.json, mixed-latency.txt, paired_spread.txt, threads.txt.
 Not meant to be run by hand: scripts/benchmarks.sh calls it."""
 import argparse
 import datetime
@@ -116,6 +116,20 @@ def main():
              "throughput loop makes independent calls; the latency loop makes each call's "
              "address depend on the previous CRC, as a hash table probe chain would.", "",
              "```", keys.split("\n\n", 1)[1].rstrip() if "\n\n" in keys else keys, "```", ""]
+    def tables(name):
+        text = (work / f"{name}.txt").read_text()
+        return text.split("\n\n", 1)[1].rstrip() if "\n\n" in text else text.rstrip()
+
+    mixed = json.loads((work / "mixed.json").read_text())["mixed"]
+    page += ["## Realistic call patterns (`--loop latency`, `--mixed`)", "",
+             "Dependent calls (`crcforge bench --loop latency`): each call's address waits "
+             "for the previous result, so calls cannot overlap and each pays its entry code "
+             "and its latency whole.", "", "```", tables("latency"), "```", "",
+             f"A stream of mixed sizes (`crcforge bench --mixed`): {mixed}. GB/s of the whole "
+             "stream (its bytes over its time); the row's size is the mean length. "
+             "Independent calls, then each call's address waiting for the previous result "
+             "(`--mixed --loop latency`).", "", "```", tables("mixed"), "", tables("mixed-latency"),
+             "```", ""]
     short = work / "crc32c_short.txt"
     if short.exists():  # built where crcforge.h has an inline CRC-32C path
         page += ["## Short CRC-32C inlined (`crc32c_short_bench`)", "",

@@ -33,6 +33,11 @@ QUICK_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 3276
     (["--frobnicate"], "--frobnicate"),
     (["--sizes"], "--sizes"),
     (["--csv", "--json"], "--csv and --json"),
+    (["--loop", "sideways"], "'sideways'"),
+    (["--keys", "--loop", "latency"], "--keys times both loops on its own sizes: not with --loop"),
+    (["--keys", "--mixed"], "not with --mixed"),
+    (["--mixed", "--sizes", "8"], "--mixed makes its own sizes and offsets: not with --sizes"),
+    (["--mixed", "--offsets", "0"], "not with --offsets"),
 ])
 def test_bad_arguments(run, args, culprit):
     code, out, err = run("bench", "--quick", *args)
@@ -346,3 +351,55 @@ def test_paired_rounds(run):
             "median": 1.0, "q1": 1.0, "q3": 1.0}
     assert any(r["vs_fastest_peer"] for r in doc["results"]) == any(
         p["built"] for p in doc["peers"])
+
+
+def test_latency_loop(run):
+    """--loop latency: every measurement by the dependent-call loop, 8 B to 4 KiB unless
+    --sizes says otherwise, against the same peers in paired rounds."""
+    code, out, err = run("bench", "--quick", "--loop", "latency", "-a", "crc32c", "--offsets", "0",
+                         "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["mode"] == "latency"
+    results = doc["results"]
+    assert {r["loop"] for r in results} == {"latency"}
+    assert sorted({r["size"] for r in results}) == [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096]
+    assert all(r["status"] == "ok" and len(r["rounds_ns"]) == 5 for r in results)
+    if any(p["built"] and p["library"] in ("isa-l", "crc-fast") for p in doc["peers"]):
+        assert all(r["vs_fastest_peer"] for r in results)
+    code, out, err = run("bench", "--quick", "--loop", "latency", "-a", "crc32", "--sizes", "100",
+                         "--offsets", "0")
+    assert code == 0, err
+    text = out.decode()
+    assert "latency loop (each call's address waits for the previous result)" in text
+    assert re.search(r"^100 B +\d", text, re.M), text
+
+
+def test_mixed_stream(run):
+    """--mixed: one measurement per model and subject over the stream of mixed sizes at
+    random offsets, every call checked, in paired rounds, by either loop."""
+    for loop in ("throughput", "latency"):
+        code, out, err = run("bench", "--quick", "--mixed", "--loop", loop, "-a", "crc32c",
+                             "-a", "crc64-nvme", "--json")
+        assert code == 0, err
+        doc = json.loads(out)
+        assert doc["mode"] == "mixed" and "70% 16-256 B, 25% 256 B-8 KiB, 5% 8-64 KiB" in (
+            doc["mixed"])
+        results = doc["results"]
+        for algo in ("CRC-32/ISCSI", "CRC-64/NVME"):
+            mine = [r for r in results if r["algorithm"] == algo]
+            impls = [r["implementation"] for r in mine]
+            assert len(impls) == len(set(impls)) and "auto" in impls, impls
+        # The mean length of the stream: between the classes' means weighted as stated,
+        # give or take what 1024 draws move it.
+        assert {r["offset"] for r in results} == {None}
+        assert len({r["size"] for r in results}) == 1
+        assert 2400 <= results[0]["size"] <= 3600, results[0]["size"]
+        assert all(r["status"] == "ok" and r["loop"] == loop and len(r["rounds_ns"]) == 5
+                   for r in results)
+    code, out, err = run("bench", "--quick", "--mixed", "-a", "crc32", "--csv")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out.decode())))
+    assert rows and all(r["offset"] == "" and r["status"] == "ok" for r in rows)
+    code, out, err = run("bench", "--quick", "--mixed", "-a", "crc32")
+    assert "a stream of mixed sizes (1024 calls" in out.decode() and "mean " in out.decode()

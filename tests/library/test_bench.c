@@ -90,6 +90,7 @@ static void crosscheck(const uint8_t *data)
     struct bench_result r;
 
     bench_measure(&cfg, &wrong, 1, m, data, 64, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_MISMATCH && r.iterations == 0 && r.ns_best < 0,
           "a wrong peer was timed (status %d, %llu iterations)", r.status,
           (unsigned long long)r.iterations);
@@ -98,16 +99,19 @@ static void crosscheck(const uint8_t *data)
           (unsigned long long)r.want);
 
     bench_measure(&cfg, &late, 1, m, data + 1, 64, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_OK && r.iterations > 0 && r.ns_best > 0 &&
               r.ns_median >= r.ns_best && r.offset == ((uintptr_t)(data + 1) & 63),
           "a peer right on 64 bytes was not timed (status %d)", r.status);
     bench_measure(&cfg, &late, 1, m, data, 4096, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_MISMATCH, "a peer wrong on 4096 bytes was timed");
 
     /* In one interleaved row, the wrong one is dropped and the others still timed. */
     struct bench_subject row[] = {right, wrong, late};
     struct bench_result rr[3];
     bench_measure(&cfg, row, 3, m, data, 64, rr);
+    bench_results_free(rr, 3);
     CHECK(rr[0].status == BENCH_OK && rr[1].status == BENCH_MISMATCH &&
               rr[2].status == BENCH_OK && rr[0].ns_best > 0 && rr[1].ns_best < 0 &&
               rr[2].ns_best > 0 && strcmp(rr[1].subject, "wrong") == 0,
@@ -115,6 +119,7 @@ static void crosscheck(const uint8_t *data)
 
     cfg.latency = 1;
     bench_measure(&cfg, &right, 1, m, data, 300, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_OK && r.latency == 1 && r.iterations > 0 && r.size == 300,
           "a right peer in the latency loop: status %d", r.status);
 }
@@ -253,7 +258,7 @@ static void forced_per_sample(const uint8_t *data)
         {.name = "auto", .fn = logged_crc32, .ctx = &automatic, .force = "auto"},
     };
     struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
-    struct bench_input in = {data, 256, 0, 1};
+    struct bench_input in = {.buf = data, .len = 256, .count = 1};
     struct bench_timing t[2];
     bench_time(&cfg, row, 2, &in, NULL, t);
     CHECK(portable.calls > 0 && portable.elsewhere == 0 && automatic.calls > 0 &&
@@ -292,7 +297,7 @@ static void rounds_rotate(const uint8_t *data)
     for (int i = 0; i < 3; i++)
         row[i] = (struct bench_subject){.name = "noted", .fn = noted, .ctx = &ids[i]};
     struct bench_config cfg = {.min_sample_seconds = 0.00005, .repeat = 5};
-    struct bench_input in = {data, 64, 0, 1};
+    struct bench_input in = {.buf = data, .len = 64, .count = 1};
     struct bench_timing t[3];
     double rounds[3 * 5];
     order.n = 0;
@@ -328,6 +333,47 @@ static void rounds_rotate(const uint8_t *data)
           "quantiles of 1 2 4 8");
 }
 
+/* The lengths a subject was called with, in order. */
+static size_t seen_lens[8], seen_count;
+
+static uint64_t seen_crc32c(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    if (seen_count < 8)
+        seen_lens[seen_count] = len;
+    seen_count++;
+    return crcforge_crc32c(0, buf, len);
+}
+
+/* A stream of mixed sizes: every call is checked (a peer wrong only on long inputs is
+ * caught by the one long call among short ones), each call hashes its own length at its
+ * own offset, and the result's size is the stream's mean length. */
+static void mixed_input(const uint8_t *data)
+{
+    const crcforge_model *m = crcforge_model_find("crc32c");
+    static const size_t offsets[4] = {3, 100, 0, 1000}, lens[4] = {20, 7, 4000, 50};
+    struct bench_input in = {.buf = data, .count = 4, .offsets = offsets, .lens = lens};
+    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
+    struct bench_subject row[] = {
+        {.name = "right", .is_peer = 1, .fn = right_peer},
+        {.name = "late", .is_peer = 1, .fn = wrong_when_long},
+        {.name = "seen", .fn = seen_crc32c},
+    };
+    struct bench_result r[3];
+    bench_measure_input(&cfg, row, 3, m, &in, r);
+    CHECK(r[0].status == BENCH_OK && r[0].mixed && r[0].size == (20 + 7 + 4000 + 50 + 2) / 4 &&
+              r[0].rounds == 3 && r[0].ns_best > 0,
+          "mixed: right peer status %d, size %zu", r[0].status, r[0].size);
+    CHECK(r[1].status == BENCH_MISMATCH &&
+              r[1].want == crc_reference(crcforge_model_params(m), data, 4000),
+          "mixed: a peer wrong on the 4000-byte call was not caught (status %d)", r[1].status);
+    CHECK(r[2].status == BENCH_OK && seen_count > 8 && seen_lens[0] == 20 && seen_lens[1] == 7 &&
+              seen_lens[2] == 4000 && seen_lens[3] == 50 && seen_lens[4] == 20,
+          "mixed: calls of %zu %zu %zu %zu %zu bytes", seen_lens[0], seen_lens[1], seen_lens[2],
+          seen_lens[3], seen_lens[4]);
+    bench_results_free(r, 3);
+}
+
 int main(void)
 {
     check_begin("test_bench");
@@ -339,6 +385,7 @@ int main(void)
     subjects(data);
     forced_per_sample(data);
     rounds_rotate(data);
+    mixed_input(data);
     free(data);
     return check_end();
 }

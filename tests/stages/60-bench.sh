@@ -102,7 +102,9 @@ for algo in ("crc32c", "crc32", "crc64-nvme", "crc64-xz", "crc16-xmodem"):
     assert f"(`-a {algo}`)" in page and f"benchmarks-{algo}.svg" in page, algo
     ET.parse(d / f"benchmarks-{algo}.svg")
 for part in ("## Headline", "crcforge sum -j 2", "cat FILE > /dev/null", "--keys", "CPU: **",
-             "## Paired ratios", "median spread over the cells: paired"):
+             "## Paired ratios", "median spread over the cells: paired",
+             "## Realistic call patterns", "a stream of mixed sizes (1024 calls",
+             "latency loop (each call's address waits"):
     assert part in page, part
 print("scripts/benchmarks.sh --quick: page, five plots, keys and -j tables, object-store section kept")
 PY
