@@ -64,7 +64,7 @@ if [ -n "$quick" ]; then
   sizes=($(seq 64 64 1024) $(seq 1536 512 4096) $(seq 6144 2048 16384) 65536 1048576)
   hybrid_qwords=(4 8)
 else
-  timing=(--repeat 5 --min-time 10)
+  timing=() # crcforge bench's rounds: 41, each sample at least 0.3 ms
   # 16 and 64 MiB: past the last-level cache, where the paths' order may change again.
   sizes=($(seq 16 16 1024) $(seq 1152 128 4096) $(seq 4608 512 16384) 65536 1048576 16777216
          67108864)
@@ -195,6 +195,11 @@ print("{} ({} family {} model {})".format(d["cpu"], i["vendor"], i["family"], i[
     "$((elapsed / 60)) min $((elapsed % 60)) s${quick:+ (a smoke run: its table decides nothing)}."
   echo "- CPU: $cpu_line; runs pinned with \`${pin[*]:-nothing (no taskset)}\`;" \
     "\`crcforge cpu\` in cpu.txt."
+  echo "- Peers: $(python3 -c '
+import json, sys
+peers = json.load(open(sys.argv[1]))["peers"]
+print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"] + " not built"
+                for p in peers))' "$work/probe.json")."
   echo "- Parameters the variant runs chose: \`${chosen:-none}\`."
   echo "- The table: $family.h, for src/x86/tuning/ (in the repository," \
     "\`python3 scripts/tune/make_table.py --family $family --out $family.h DIR/*.json\`" \

@@ -4,7 +4,8 @@
 # with CMake's find_package, against the static archive alone, and with the installed
 # stable header alone (crcforge.h without crcforge_dispatch.h) as C and as C++, with and
 # without the crc32 instruction's flags (the header's inline CRC-32C, or its call); check
-# that the shared library and the static archive export only crcforge_ symbols.
+# that the shared library and the static archive export only crcforge_ symbols, and that
+# the installed tool runs `bench`.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -64,5 +65,10 @@ foreign=$(nm --defined-only "$libdir/libcrcforge.a" | awk 'NF == 3 && $2 ~ /[A-Z
 if [ -n "$foreign" ]; then
   echo "libcrcforge.a: global symbols without the crcforge_ prefix:"; echo "$foreign"; exit 1
 fi
+# The installed tool runs its benchmark program from the install's libexec directory.
+[ -x "$prefix/libexec/crcforge/crcforge-bench" ] || { echo "crcforge-bench not installed in libexec/crcforge"; exit 1; }
+"$prefix/bin/crcforge" bench -i portable --sizes 64 --offsets 0 --repeat 1 --min-time 0 --csv |
+  grep -q '^CRC-32/ISCSI,portable,crcforge,throughput,64,0,ok,' ||
+  { echo "installed crcforge bench did not run"; exit 1; }
 echo "install: pkg-config, find_package, static, stable-header-only C and C++ consumers OK;" \
-  "only crcforge_ symbols exported by the shared library and the static archive"
+  "only crcforge_ symbols exported by the shared library and the static archive; bench from libexec"

@@ -28,6 +28,11 @@ need_executable() {
   [ -n "$1" ] && [ -x "$1" ] || missing_+=("$2")
 }
 
+# need_file PATH WHAT: PATH exists, else WHAT (which says how to get it) is missing.
+need_file() {
+  [ -e "$1" ] || missing_+=("$2: no $1")
+}
+
 # need_c_compile DEBIAN_PACKAGE WHAT CC [FLAGS...]: CC builds and links a trivial program
 # with FLAGS (a sanitizer or libFuzzer runtime is a package of its own).
 need_c_compile() {
