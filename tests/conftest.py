@@ -5,7 +5,7 @@ CRCFORGE_BUILD names the CMake build directory (default: build/ at the repositor
 CRCFORGE_CLI lists the command-line tools the CLI tests run, comma-separated: "c" (the
 built `crcforge`, the default) and "python" (`python -m crcforge` with the Python named by
 CRCFORGE_PYTHON, which tests/stages/25-python.sh sets up).  Tests marked c_only use
-commands that only the C tool has.
+commands that only the C tool has (bench).
 """
 import ctypes
 import os
@@ -47,7 +47,17 @@ def pytest_generate_tests(metafunc):
     if "tool" in metafunc.fixturenames:
         c_only = metafunc.definition.get_closest_marker("c_only") is not None
         variants = [v for v in CLI_VARIANTS if v == "c" or not c_only]
-        metafunc.parametrize("tool", variants, indirect=True)
+        metafunc.parametrize("tool", variants or ["c"], indirect=True)
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test of a command only the C tool has is left out (deselected, not skipped) when
+    the C tool is not among the tools tested."""
+    left_out = [item for item in items if getattr(item, "callspec", None) is not None
+                and item.callspec.params.get("tool", CLI_VARIANTS[0]) not in CLI_VARIANTS]
+    if left_out:
+        items[:] = [item for item in items if item not in left_out]
+        config.hook.pytest_deselected(items=left_out)
 
 
 @pytest.fixture

@@ -50,14 +50,13 @@ static const struct cli_option bench_options[] = {
 static int cmd_bench(int argc, char **argv);
 
 const struct cli_command cli_bench = {
-    "bench",
-    "bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--keys] [--csv|--json] [--plot F.svg]",
-    "throughput table: algorithms x implementations x sizes, beside the peer libraries",
-    bench_options,
-    "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
-    NULL,
-    0,
-    cmd_bench,
+    .name = "bench",
+    .synopsis =
+        "bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--keys] [--csv|--json] [--plot F.svg]",
+    .about = "throughput table: algorithms x implementations x sizes, beside the peer libraries",
+    .options = bench_options,
+    .notes = "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
+    .run = cmd_bench,
 };
 
 static const size_t default_sizes[] = {8,    16,   32,    64,    128,       256,      512, 1024,
@@ -221,7 +220,7 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         const crcforge_model *m;
         switch (c) {
         case CLI_HELP:
-            cli_print_help(stdout, &cli_bench);
+            cli_print_help(cli_out(), &cli_bench);
             return 1;
         case 'a':
             if ((m = cli_model(optarg)) == NULL)
@@ -366,7 +365,7 @@ static int write_report(const char *path, void (*print)(FILE *, const struct ben
                         const struct bench_run *run)
 {
     if (strcmp(path, "-") == 0) {
-        print(stdout, run);
+        print(cli_out(), run);
         return 0;
     }
     FILE *f = fopen(path, "w");
@@ -411,7 +410,7 @@ static int cmd_bench(int argc, char **argv)
     bench_cycles_open(&cycles_note);
     struct bench_run run = {bench_cpu_name(), cycles_note, &o.cfg, o.keys, results, 0};
     int status = EXIT_OK;
-    int progress = isatty(STDERR_FILENO);
+    int progress = isatty(cli_err_fd());
     for (size_t mi = 0; mi < o.nmodels; mi++) {
         const crcforge_model *m = o.models[mi];
         struct bench_subject *subj = subjects + mi * MAX_SUBJECTS;
@@ -431,7 +430,7 @@ static int cmd_bench(int argc, char **argv)
             for (size_t z = 0; z < o.nsizes; z++)
                 for (int lat = 0; lat <= o.keys; lat++) {
                     if (progress) /* a full run takes minutes: show where it is */
-                        fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u", crcforge_model_name(m),
+                        fprintf(cli_err(), "\r\033[K%s, %zu bytes, offset %u", crcforge_model_name(m),
                                 o.sizes[z], o.offsets[oi]);
                     o.cfg.latency = lat;
                     bench_measure(&o.cfg, subj, ns, m, buf + o.offsets[oi], o.sizes[z],
@@ -442,10 +441,10 @@ static int cmd_bench(int argc, char **argv)
     }
 
     if (progress)
-        fputs("\r\033[K", stderr);
+        fputs("\r\033[K", cli_err());
     int to_stdout = (o.csv && strcmp(o.csv, "-") == 0) || (o.json && strcmp(o.json, "-") == 0);
     if (!to_stdout)
-        bench_print_table(stdout, &run);
+        bench_print_table(cli_out(), &run);
     if ((o.csv && write_report(o.csv, bench_print_csv, &run) != 0) ||
         (o.json && write_report(o.json, bench_print_json, &run) != 0) ||
         (o.plot && write_report(o.plot, bench_plot_svg, &run) != 0))

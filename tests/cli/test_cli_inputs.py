@@ -152,7 +152,6 @@ def test_list_faults(faulted, tmp_path):
     assert err == f"crcforge: {listfile}: Input/output error\n"
 
 
-@pytest.mark.c_only
 def test_keyslot_file_faults(faulted, tmp_path):
     keys = [b"key:%d" % i for i in range(5000)]
     f = tmp_path / "keys"
