@@ -10,9 +10,12 @@ import sys
 import tempfile
 import zlib
 
-import anycrc
-import awscrt.checksums
+import needs
 import pytest
+
+anycrc = needs.module("anycrc")
+needs.module("awscrt.checksums", "awscrt")
+import awscrt.checksums  # noqa: E402
 
 CRC32C = anycrc.CRC(width=32, poly=0x1EDC6F41, init=0xFFFFFFFF, refin=True, refout=True,
                     xorout=0xFFFFFFFF)
