@@ -10,9 +10,11 @@ Values are checked against zlib and awscrt.
 import os
 import pathlib
 import random
+import signal
 import subprocess
 import sys
 import threading
+import time
 import zlib
 
 import needs
@@ -215,6 +217,23 @@ def test_fifo_and_pipe_with_threads(run, tool, tmp_path, args):
     assert (code, lines(out), err) == (0, [f"{want}  {fifo}"], "")
     code, out, err = run("sum", "-a", "crc32", *args, stdin=DATA)
     assert (code, lines(out), err) == (0, [f"{want}  -"], "")
+
+
+def test_ctrl_c_ends_the_run(tool, tmp_path):
+    """SIGINT while the tool waits for a FIFO's bytes ends it as a C tool ends: killed by
+    the signal, nothing written (python -m crcforge too, its engine running in C)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR)  # holds it open, writes nothing
+    try:
+        p = subprocess.Popen([*tool, "sum", str(fifo)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        time.sleep(2)  # the interpreter started, the engine reading
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        os.close(writer)
+    assert (p.returncode, out, err) == (-signal.SIGINT, b"", b"")
 
 
 @pytest.mark.parametrize("args", [["-j2"], ["-j3", "--part-size=5M"], []])
