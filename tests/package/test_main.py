@@ -283,6 +283,16 @@ def test_remote_parts_composed_by_the_engine(capsys, files):
                                      refout=True, xorout=0xFFFFFFFF)
 
 
+def test_local_files_are_the_engines_whatever_the_scheduler(files):
+    """Host hands back every name that is not a URL, with a Dask executor too: the engine
+    reads local files itself."""
+    good, _ = files
+    host = Host()
+    host.executor = object()  # as after --scheduler: never used for a path
+    for name in (str(good), "-", "relative/name", "s3:not-a-url"):
+        assert host.remote(name, "crc32c", 0, 4) is None
+
+
 def test_an_exception_in_the_host_is_raised(capsys, files):
     good, _ = files
 
