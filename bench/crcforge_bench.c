@@ -1,10 +1,10 @@
 /*
  * crcforge-bench, the program `crcforge bench` runs: throughput (or small-input latency) of
  * crcforge's paths and the peer libraries.  A program of its own, so that only it links
- * the peers; it reads its options as the tool does (tools/options.c, tools/model_arg.c).
+ * the peers; the CLI engine (tools/) runs it as its one extra command, so that it reads its
+ * options and reports errors as the tool does.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,15 +63,14 @@ static const struct cli_option bench_options[] = {
 static int cmd_bench(int argc, char **argv);
 
 static const struct cli_command bench_command = {
-    "bench",
-    "bench [-a ALGO]... [-i IMPL]... [--sizes LIST|--keys|--mixed] [--loop L] [--csv|--json]\n"
-    "      [--plot F.svg]",
-    "throughput table: algorithms x implementations x sizes, beside the peer libraries",
-    bench_options,
-    "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
-    NULL,
-    0,
-    cmd_bench,
+    .name = "bench",
+    .synopsis =
+        "bench [-a ALGO]... [-i IMPL]... [--sizes LIST|--keys|--mixed] [--loop L] [--csv|--json]\n"
+        "      [--plot F.svg]",
+    .about = "throughput table: algorithms x implementations x sizes, beside the peer libraries",
+    .options = bench_options,
+    .notes = "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
+    .run = cmd_bench,
 };
 
 static const size_t default_sizes[] = {8,    16,   32,    64,    128,       256,      512, 1024,
@@ -577,24 +576,26 @@ static int cmd_bench(int argc, char **argv)
     return status;
 }
 
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("crcforge: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
+static const struct cli_command *const commands[] = {&bench_command};
 
-/* argv[0] is the command's name ("bench" when the tool runs it). */
+/* argv[0] is the command's name ("bench" when the tool runs it), or this program's path:
+ * the engine is given "bench" and the options after it. */
 int main(int argc, char **argv)
 {
-    int status = cmd_bench(argc, argv);
-    errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) { /* output not written is a failure */
-        cli_error("standard output: %s", strerror(errno ? errno : EIO));
+    const struct cli_host host = {
+        .program = "crcforge", .out = stdout, .err = stderr, .in = STDIN_FILENO,
+        .err_fd = STDERR_FILENO, .extra = commands, .nextra = 1,
+    };
+    char **args = calloc((size_t)argc + 2, sizeof *args);
+    if (args == NULL) {
+        fputs("crcforge: bench: out of memory\n", stderr);
         return EXIT_TROUBLE;
     }
+    args[0] = argv[0];
+    args[1] = (char *)"bench";
+    for (int i = 1; i < argc; i++)
+        args[i + 1] = argv[i];
+    int status = cli_run(&host, argc + 1, args);
+    free(args);
     return status;
 }

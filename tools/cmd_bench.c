@@ -20,14 +20,11 @@ static const struct cli_option bench_options[] = {CLI_HELP_OPTION, {0}};
 static int run_bench(int argc, char **argv);
 
 const struct cli_command cli_bench = {
-    "bench",
-    "bench [OPTION]...",
-    "throughput table: algorithms x implementations x sizes, beside the peer libraries",
-    bench_options,
-    NULL,
-    NULL,
-    0,
-    run_bench,
+    .name = "bench",
+    .synopsis = "bench [OPTION]...",
+    .about = "throughput table: algorithms x implementations x sizes, beside the peer libraries",
+    .options = bench_options,
+    .run = run_bench,
 };
 
 /* The tool's own directory, from /proc/self/exe; 0, or -1 with errno. */

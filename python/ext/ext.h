@@ -69,4 +69,14 @@ int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObj
 int crcpy_value_arg(PyObject *obj, unsigned width, const char *fname, const char *what,
                     uint64_t *out);
 
+/* The exception being raised (a new reference), the error indicator cleared; and the
+ * same raised again (takes the reference). */
+PyObject *crcpy_take_error(void);
+void crcpy_restore_error(PyObject *exc);
+
+/* _crcforge.cli() (cli.c): the command-line tool's engine. */
+PyObject *crcpy_cli(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames);
+int crcpy_cli_init(void);
+
 #endif

@@ -1,8 +1,6 @@
 """`crcforge cpu` and CRCFORGE_IMPL under CPU features masked with CRCFORGE_CPU_MASK."""
 import pytest
 
-pytestmark = pytest.mark.c_only  # `crcforge cpu`: a command of the C tool only
-
 
 def lines(out):
     return out.decode().splitlines()

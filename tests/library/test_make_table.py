@@ -337,8 +337,10 @@ def test_table_builds_and_is_used(tmp_path, crcforge_bin):
     features = subprocess.run([crcforge_bin, "cpu"], capture_output=True, text=True).stdout
     if not {"avx2", "pclmulqdq", "vpclmulqdq", "sse4.2"} <= set(features.split()):
         pytest.skip("this CPU cannot run the avx2-vpclmul family's paths")
-    if shutil.which("cmake") is None or shutil.which("cc") is None:
-        pytest.skip("no cmake or cc to build the library with the table")
+    for command, package in (("cmake", "cmake"), ("cc", "build-essential")):
+        if shutil.which(command) is None:
+            pytest.skip(f"{command} not installed (Debian package {package}), to build the "
+                        "library with the table")
     files = write_sweeps(tmp_path, [sweep_doc(AVX2_PATHS, noise=0.002)])
     tree = tmp_path / "tree"
     (tree / "tests").mkdir(parents=True)

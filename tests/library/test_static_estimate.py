@@ -8,10 +8,10 @@ import importlib.util
 import os
 import pathlib
 import re
-import shutil
 import subprocess
 
 import pytest
+import needs
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "static_estimate.py"
@@ -23,9 +23,8 @@ if not BUILD.is_absolute():
     BUILD = ROOT / BUILD
 
 pytestmark = [
-    pytest.mark.skipif(shutil.which("gdb") is None, reason="gdb not installed"),
-    pytest.mark.skipif(shutil.which("llvm-mca-16") is None and shutil.which("llvm-mca") is None,
-                       reason="llvm-mca not installed"),
+    needs.command("gdb", package="gdb"),
+    needs.command("llvm-mca-16", "llvm-mca", package="llvm-16"),
     pytest.mark.skipif(not (BUILD / "libcrcforge.a").exists(), reason=f"{BUILD} not built"),
 ]
 # The same tuning parameters for every trace, whatever family the mask makes this CPU.
