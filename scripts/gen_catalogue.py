@@ -19,7 +19,7 @@ import anycrc
 # Short names every entry point documents (docs/DESIGN.md), beside the catalogue's own.
 PROJECT_ALIASES = {
     "CRC-32/ISCSI": ["crc32c", "CRC-32C"],
-    "CRC-32/ISO-HDLC": ["crc32"],
+    "CRC-32/ISO-HDLC": ["crc32", "crc32b"],  # crc32b: coreutils' cksum -a name
     "CRC-64/NVME": ["crc64-nvme"],
     "CRC-64/XZ": ["crc64-xz"],
     "CRC-16/XMODEM": ["crc16-xmodem"],

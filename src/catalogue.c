@@ -208,7 +208,7 @@ struct crcforge_model crc_catalogue[] = {
           32, 0x04c11db7, 0x00000000, 0, 0, 0xffffffff, 0x765e7680, 0xc704dd7b),
     MODEL("CRC-32/ISCSI", ALIASES("crc32c", "CRC-32C", "CRC-32/BASE91-C", "CRC-32/CASTAGNOLI", "CRC-32/INTERLAKEN", "CRC-32/NVME"),
           32, 0x1edc6f41, 0xffffffff, 1, 1, 0xffffffff, 0xe3069283, 0xb798b438),
-    MODEL("CRC-32/ISO-HDLC", ALIASES("crc32", "CRC-32", "CRC-32/ADCCP", "CRC-32/V-42", "CRC-32/XZ", "PKZIP"),
+    MODEL("CRC-32/ISO-HDLC", ALIASES("crc32", "crc32b", "CRC-32", "CRC-32/ADCCP", "CRC-32/V-42", "CRC-32/XZ", "PKZIP"),
           32, 0x04c11db7, 0xffffffff, 1, 1, 0xffffffff, 0xcbf43926, 0xdebb20e3),
     MODEL("CRC-32/JAMCRC", ALIASES("JAMCRC"),
           32, 0x04c11db7, 0xffffffff, 1, 1, 0x00000000, 0x340bc6d9, 0x00000000),
