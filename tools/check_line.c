@@ -1,8 +1,10 @@
-/* "VALUE  NAME" lines: values printed in hex or base64, and list lines parsed back. */
+/* Checksum lines: values printed in hex or base64, names escaped, list lines parsed back. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "check_line.h"
+#include "sizes.h"
 
 static const char base64_digits[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -66,7 +68,7 @@ static int above_width(uint64_t value, unsigned width)
 }
 
 /* The value_text_len(width, VALUE_HEX) characters at text as hex: 0, or -1. */
-static int parse_hex(const char *text, unsigned width, struct check_entry *e)
+static int parse_hex(const char *text, unsigned width, struct check_value *e)
 {
     uint64_t v = 0;
     for (size_t i = 0; i < value_text_len(width, VALUE_HEX); i++) {
@@ -83,7 +85,7 @@ static int parse_hex(const char *text, unsigned width, struct check_entry *e)
 /* The value_text_len(width, VALUE_BASE64) characters at text as base64 of the value's
  * ceil(width/8) bytes: the characters that carry their 8n bits, then '=' to the end of
  * the last group of four.  0, or -1. */
-static int parse_base64(const char *text, unsigned width, struct check_entry *e)
+static int parse_base64(const char *text, unsigned width, struct check_value *e)
 {
     unsigned n = (width + 7) / 8;
     size_t carrying = (8 * n + 5) / 6, len = value_text_len(width, VALUE_BASE64);
@@ -126,31 +128,170 @@ static int parse_parts(const char *text, size_t len, unsigned long *parts)
     return 0;
 }
 
-enum check_line_kind check_line_parse(const char *line, size_t len, unsigned width,
-                                      enum value_format format, int with_parts,
-                                      struct check_entry *out)
+int check_value_parse(const char *text, size_t len, unsigned width, enum value_format format,
+                      int with_parts, struct check_value *out)
+{
+    size_t value_len = value_text_len(width, format);
+    struct check_value v = {0, 0, 0};
+    if (with_parts) {
+        if (len < value_len || parse_parts(text + value_len, len - value_len, &v.parts) != 0)
+            return -1;
+    } else if (len != value_len) {
+        return -1;
+    }
+    if ((format == VALUE_HEX ? parse_hex(text, width, &v) : parse_base64(text, width, &v)) != 0)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int name_needs_escape(const char *name)
+{
+    return strpbrk(name, "\n\\\r") != NULL;
+}
+
+void name_write(FILE *out, const char *name, int escaped)
+{
+    if (!escaped) {
+        fputs(name, out);
+        return;
+    }
+    for (; *name != '\0'; name++) {
+        if (*name == '\n')
+            fputs("\\n", out);
+        else if (*name == '\r')
+            fputs("\\r", out);
+        else if (*name == '\\')
+            fputs("\\\\", out);
+        else
+            putc(*name, out);
+    }
+}
+
+/* Whether tag[from, to) is text, in any case. */
+static int component_is(const char *tag, size_t from, size_t to, const char *text)
+{
+    return to - from == strlen(text) && strncasecmp(tag + from, text, to - from) == 0;
+}
+
+/* The '/' before tag[0..end)'s last component, or end when it has none. */
+static size_t last_slash(const char *tag, size_t end)
+{
+    for (size_t i = end; i-- > 0;)
+        if (tag[i] == '/')
+            return i;
+    return end;
+}
+
+int check_tag_split(const char *tag, size_t len, size_t *model_len, enum value_format *format,
+                    uint64_t *part_size)
+{
+    *format = VALUE_HEX;
+    *part_size = 0;
+    size_t end = len, slash = last_slash(tag, end);
+    if (slash < end && end - slash - 1 < SIZE_TEXT_SIZE) {
+        char text[SIZE_TEXT_SIZE];
+        memcpy(text, tag + slash + 1, end - slash - 1);
+        text[end - slash - 1] = '\0';
+        if (cli_parse_size(text, part_size) == 0 && *part_size > 0)
+            end = slash;
+        else
+            *part_size = 0;
+    }
+    slash = last_slash(tag, end);
+    if (slash < end && component_is(tag, slash + 1, end, "base64")) {
+        *format = VALUE_BASE64;
+        end = slash;
+    }
+    *model_len = end;
+    return end > 0 ? 0 : -1;
+}
+
+/* Undoes name_write's escapes in name[0..len): the new length, or -1 when a backslash is
+ * followed by anything but 'n', 'r' or '\'. */
+static long unescape(char *name, size_t len)
+{
+    size_t out = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = name[i];
+        if (c == '\\') {
+            if (++i == len)
+                return -1;
+            c = name[i] == 'n' ? '\n' : name[i] == 'r' ? '\r' : name[i] == '\\' ? '\\' : 0;
+            if (c == 0)
+                return -1;
+        }
+        name[out++] = c;
+    }
+    return (long)out;
+}
+
+static int blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+enum check_line_kind check_line_split(char *line, size_t len, struct check_line *out)
 {
     if (len > 0 && line[len - 1] == '\r') /* a list written with CRLF line endings */
         len--;
-    if (len == 0)
+    if (len == 0 || line[0] == '#')
         return CHECK_LINE_BLANK;
     if (memchr(line, '\0', len) != NULL)
         return CHECK_LINE_MALFORMED;
-    size_t sep = 0;
-    while (sep + 1 < len && !(line[sep] == ' ' && line[sep + 1] == ' '))
-        sep++;
-    if (sep + 2 >= len) /* no two spaces, or nothing after them */
+    size_t i = 0;
+    while (i < len && blank(line[i]))
+        i++;
+    int escaped = i < len && line[i] == '\\';
+    i += (size_t)escaped;
+    size_t word_end = i;
+    while (word_end < len && !blank(line[word_end]) && line[word_end] != '(')
+        word_end++;
+    if (word_end == i)
         return CHECK_LINE_MALFORMED;
-    size_t value_len = value_text_len(width, format);
-    struct check_entry e = {0, 0, 0, sep + 2, len - (sep + 2)};
-    if (with_parts) {
-        if (sep < value_len || parse_parts(line + value_len, sep - value_len, &e.parts) != 0)
+    struct check_line l = {0, NULL, 0, NULL, 0, NULL, 0};
+    size_t name_start, name_end;
+    if (line[word_end] == '(' || (word_end + 1 < len && line[word_end] == ' ' &&
+                                  line[word_end + 1] == '(')) {
+        l.tagged = 1;
+        l.tag = line + i;
+        l.tag_len = word_end - i;
+        name_start = word_end + (line[word_end] == ' ') + 1;
+        name_end = len;
+        while (name_end > name_start && line[name_end - 1] != ')')
+            name_end--;
+        if (name_end == name_start)
+            return CHECK_LINE_MALFORMED; /* no ')' after the '(' */
+        size_t at = name_end--;          /* name_end: the ')' */
+        while (at < len && blank(line[at]))
+            at++;
+        if (at == len || line[at] != '=')
             return CHECK_LINE_MALFORMED;
-    } else if (sep != value_len) {
-        return CHECK_LINE_MALFORMED;
+        at++;
+        while (at < len && blank(line[at]))
+            at++;
+        l.value = line + at;
+        l.value_len = len - at;
+    } else {
+        if (word_end + 2 >= len || line[word_end] != ' ' ||
+            (line[word_end + 1] != ' ' && line[word_end + 1] != '*'))
+            return CHECK_LINE_MALFORMED;
+        l.value = line + i;
+        l.value_len = word_end - i;
+        name_start = word_end + 2;
+        name_end = len;
     }
-    if ((format == VALUE_HEX ? parse_hex(line, width, &e) : parse_base64(line, width, &e)) != 0)
+    if (l.value_len == 0 || name_end == name_start)
         return CHECK_LINE_MALFORMED;
-    *out = e;
+    l.name = line + name_start;
+    l.name_len = name_end - name_start;
+    if (escaped) {
+        long n = unescape(l.name, l.name_len);
+        if (n <= 0)
+            return CHECK_LINE_MALFORMED;
+        l.name_len = (size_t)n;
+    }
+    l.name[l.name_len] = '\0'; /* over the ')', the CR of a CRLF line, or the NUL ending it */
+    *out = l;
     return CHECK_LINE_ENTRY;
 }

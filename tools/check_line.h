@@ -1,11 +1,19 @@
-/* The checksum lines of `crcforge sum`, "VALUE  NAME": the value as sum prints it, and
- * one line of a list as sum -c reads it.  No I/O here: the list's reading and the
- * hashing are the caller's. */
+/* The checksum lines of `crcforge sum`: values as sum prints them, names escaped as
+ * sha256sum escapes them, the ALGO of a tagged line, and one line of a list as sum -c reads
+ * it.  No I/O here but writing a name to a stream: the list's reading and the hashing are
+ * the caller's.
+ *
+ *   VALUE  NAME              untagged: the algorithm is the one -a names
+ *   ALGO (NAME) = VALUE      tagged: ALGO is MODEL[/base64][/SIZE]
+ *
+ * A line starts with '\' when its name holds a newline, a backslash or a CR, each then
+ * written "\n", "\\" or "\r". */
 #ifndef CRCFORGE_CHECK_LINE_H
 #define CRCFORGE_CHECK_LINE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum value_format { VALUE_HEX, VALUE_BASE64 };
 
@@ -24,31 +32,57 @@ size_t value_text_len(unsigned width, enum value_format format);
 void value_format(char *out, uint64_t value, unsigned width, enum value_format format,
                   unsigned long parts);
 
-enum check_line_kind {
-    CHECK_LINE_BLANK,     /* nothing to check (empty, or a lone CR): skipped */
-    CHECK_LINE_MALFORMED, /* not "VALUE  NAME": "improperly formatted" */
-    CHECK_LINE_ENTRY,     /* a value to check against the file called name */
-};
-
-struct check_entry {
+struct check_value {
     uint64_t value;      /* the number the hex digits or the base64 bytes spell */
     int exact;           /* 1: the text is value_format's for value (hex in either case);
                             0: it sets bits no value of the width has (above the width,
                             or base64 bits past its bytes), so nothing verifies it */
     unsigned long parts; /* with parts, the count after "-"; 0 without */
-    size_t name_start;   /* the name: the bytes [name_start, name_start + name_len) */
+};
+
+/* text[0..len) as a value of a model of width 1..64 in format: exactly value_text_len
+ * characters (hex digits in either case; base64 characters and '=' where the padding
+ * falls); with_parts (composite values), then "-" and 1 to 5 digits, not starting with
+ * 0.  0, or -1 when it is not one. */
+int check_value_parse(const char *text, size_t len, unsigned width, enum value_format format,
+                      int with_parts, struct check_value *out);
+
+/* Whether a name is written escaped: it holds a newline, a backslash or a CR. */
+int name_needs_escape(const char *name);
+/* The name as it is, or escaped ("\n", "\\", "\r" for those bytes). */
+void name_write(FILE *out, const char *name, int escaped);
+
+/* A tagged line's ALGO, MODEL[/base64][/SIZE] (SIZE as --part-size reads it, at least 1;
+ * base64 in any case): the MODEL is tag[0..*model_len), at least one byte.  0, or -1. */
+int check_tag_split(const char *tag, size_t len, size_t *model_len, enum value_format *format,
+                    uint64_t *part_size);
+
+enum check_line_kind {
+    CHECK_LINE_BLANK,     /* nothing to check (empty, a lone CR, or a '#' comment) */
+    CHECK_LINE_MALFORMED, /* neither form: "improperly formatted" */
+    CHECK_LINE_ENTRY,     /* a value to check against the file called name */
+};
+
+struct check_line {
+    int tagged;
+    const char *tag;   /* tagged: the ALGO, tag_len bytes */
+    size_t tag_len;
+    const char *value; /* the VALUE's text, value_len bytes (not parsed here) */
+    size_t value_len;
+    char *name;        /* unescaped in place and NUL-terminated; name_len bytes, at least 1 */
     size_t name_len;
 };
 
-/* One line of a list (its bytes without the '\n') for a model of width 1..64, values in
- * format, and with_parts when the values are composite ("VALUE-PARTS").  A CR ending the
- * line is dropped (CRLF lists).  An entry is: the value, exactly as many characters as
- * value_text_len (hex digits in either case; base64 characters and '=' where the
- * padding falls); with parts, "-" and 1 to 5 digits, not starting with 0; two spaces;
- * and a name of at least one byte (everything after the first two spaces).  A line
- * holding a NUL is malformed: no file name holds one. */
-enum check_line_kind check_line_parse(const char *line, size_t len, unsigned width,
-                                      enum value_format format, int with_parts,
-                                      struct check_entry *out);
+/* One line of a list, its len bytes without the '\n' (line[len] is written over: the
+ * buffer has len + 1 bytes).  A CR ending it is dropped (CRLF lists); a line then empty,
+ * or starting with '#', is skipped.  Spaces and tabs before the line are skipped, then a
+ * '\' says the name is escaped.  The line is tagged when its first word (up to a space, a
+ * tab or '(') is followed by "(" or " (": the word is ALGO, NAME runs to the last ')' of
+ * the line, then '=' between optional spaces or tabs, and VALUE is the rest.  Otherwise
+ * the word is VALUE, followed by a space, then a space or '*' (sha256sum's binary mode),
+ * and NAME is the rest.  An escaped name may hold only "\n", "\\" and "\r" after a
+ * backslash.  A line holding a NUL, or whose NAME or VALUE would be empty, is
+ * malformed. */
+enum check_line_kind check_line_split(char *line, size_t len, struct check_line *out);
 
 #endif /* CRCFORGE_CHECK_LINE_H */

@@ -43,10 +43,11 @@ struct cli_hooks {
     /* Once the command's options are good, before its first input: NULL, or what stops
      * it (reported, exit status 2). */
     char *(*start)(void *ctx, const char *command);
-    /* An input the host reads itself (a URL): 0 when it is not one (the engine reads it),
-     * 1 with the CRC of each part in crcs[0..*count) (at most max), -1 with *reason. */
+    /* An input the host reads itself (a URL), hashed with spec's first algorithm: 0 when
+     * it is not one (the engine reads it), 1 with the CRC of each part in crcs[0..*count)
+     * (at most max) and the bytes read in *size, -1 with *reason. */
     int (*remote)(void *ctx, const char *name, const struct hash_spec *spec, uint64_t *crcs,
-                  unsigned long max, unsigned long *count, char **reason);
+                  unsigned long max, unsigned long *count, uint64_t *size, char **reason);
     /* verify: whether FILE holds what the object at URL stores. */
     void (*verify)(void *ctx, const char *file, const char *url, unsigned threads,
                    struct cli_verification *out);
@@ -91,11 +92,35 @@ int cli_stopped(void);
 /* Stops the run from a hook (the host has failed in a way no message tells). */
 void cli_stop(void);
 
-/* ALGO: a catalogue name or alias, or the parameters "width=16,poly=0x1021,init=0,
- * refin=false,refout=false,xorout=0".  NULL after printing the reason; a model from
+/* ALGO: a catalogue name or alias, the parameters "width=16,poly=0x1021,init=0,
+ * refin=false,refout=false,xorout=0", or a catalogue line as `crcforge list` prints it
+ * (name="CRC-32/ISCSI" width=32 ... check=0xe3069283 residue=0xb798b438 aliases="..."),
+ * whose every key must be the model's.  NULL after printing the reason; a model from
  * parameters is freed by cli_release_model. */
 const crcforge_model *cli_model(const char *algo);
 void cli_release_model(const crcforge_model *m);
+
+/* An algorithm of sum: a CRC model, or POSIX cksum's (posix-cksum): CRC-32/CKSUM of the
+ * data followed by its length as the fewest little-endian bytes, the value `cksum`
+ * prints. */
+struct cli_algo {
+    const crcforge_model *model; /* CRC-32/CKSUM for posix-cksum */
+    int posix_cksum;
+};
+
+/* ALGO as -a takes it (cli_model's, or posix-cksum): 0, or -1 with the reason in
+ * why[0..n) (cli_algorithm prints it).  Released with cli_algo_release. */
+int cli_algo_parse(const char *text, struct cli_algo *out, char *why, size_t n);
+int cli_algorithm(const char *text, struct cli_algo *out);
+void cli_algo_release(struct cli_algo *a);
+/* Whether two algorithms compute the same values (the same parameters). */
+int cli_algo_equal(const struct cli_algo *a, const struct cli_algo *b);
+
+/* Room for an algorithm's name, with its NUL. */
+#define ALGO_NAME_SIZE 160
+/* The name of a tagged line, which -a reads back: S3's CRC32C, CRC32 and CRC64NVME, the
+ * catalogue name of another model, POSIX-CKSUM, or a custom model's six parameters. */
+void cli_algo_name(const struct cli_algo *a, char *out);
 
 /* The engine's commands, each with its option table and help (tools/cmd_*.c); verify is
  * a host command.  bench (cmd_bench.c) is the C tool's own, handed in as an extra. */

@@ -1,82 +1,61 @@
-/* crcforge sum: CRC of files or stdin, whole or as the composite of parts, and -c
- * verification of "VALUE  NAME" lists. */
+/* crcforge sum: CRCs of files or stdin for one or several algorithms in one read, whole or
+ * as the composite of parts, printed as "VALUE  NAME" or tagged "ALGO (NAME) = VALUE"
+ * lines; -c verifies such lists (tools/sum_check.c). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "check_line.h"
-#include "cli.h"
-#include "input.h"
-#include "lines.h"
 #include "progress.h"
+#include "sum.h"
 
-struct sum_options {
-    struct hash_spec hash;
-    enum value_format format;
-};
-
-/* Reads "VALUE  NAME" lines and checks each; returns the exit status. */
-static int verify_list(const char *listname, const struct sum_options *o)
+void sum_tag(char *out, const struct cli_algo *algo, enum value_format format,
+             uint64_t part_size)
 {
-    struct lines list;
-    if (lines_open(&list, listname) != 0) {
-        cli_error("%s: %s", listname, strerror(errno));
-        return EXIT_TROUBLE;
-    }
-    unsigned width = crcforge_model_params(o->hash.model)->width;
-    int with_parts = o->hash.part_size != 0;
-    int status = EXIT_OK;
-    char *line;
-    ssize_t n;
-    unsigned long lineno = 0, checked = 0;
-    while (!cli_stopped() && (n = lines_next(&list, &line)) >= 0) {
-        lineno++;
-        struct check_entry e;
-        switch (check_line_parse(line, (size_t)n, width, o->format, with_parts, &e)) {
-        case CHECK_LINE_BLANK:
-            continue;
-        case CHECK_LINE_MALFORMED:
-            cli_error("%s:%lu: improperly formatted line (expected \"VALUE  NAME\", VALUE "
-                      "%zu %s%s)", listname, lineno, value_text_len(width, o->format),
-                      o->format == VALUE_HEX ? "hex digits" : "base64 characters",
-                      with_parts ? " then -PARTS" : "");
-            status = EXIT_TROUBLE;
-            continue;
-        case CHECK_LINE_ENTRY:
-            break;
-        }
-        char *name = line + e.name_start;
-        name[e.name_len] = '\0'; /* over the CR of a CRLF line, or the NUL ending it */
-        checked++;
-        struct hash_value v;
-        if (hash_input(name, &o->hash, &v) != 0) {
-            status = EXIT_TROUBLE;
-            continue;
-        }
-        int ok = e.exact && e.value == v.crc && e.parts == v.parts;
-        fprintf(cli_out(), "%s: %s\n", name, ok ? "OK" : "FAILED");
-        if (!ok && status == EXIT_OK)
-            status = EXIT_MISMATCH;
-    }
-    if (list.err != 0) {
-        cli_error("%s: %s", listname, strerror(list.err));
-        status = EXIT_TROUBLE;
-    } else if (checked == 0) {
-        /* Nothing verified is not a success: the wrong or an empty file was given. */
-        cli_error("%s: no checksum lines found", listname);
-        status = EXIT_TROUBLE;
-    }
-    lines_close(&list);
-    return status;
+    char name[ALGO_NAME_SIZE], size[SIZE_TEXT_SIZE] = "";
+    cli_algo_name(algo, name);
+    if (part_size != 0)
+        cli_format_size(size, part_size);
+    snprintf(out, TAG_SIZE, "%s%s%s%s", name, format == VALUE_BASE64 ? "/base64" : "",
+             part_size != 0 ? "/" : "", size);
 }
 
-enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS };
+/* One line of output: "VALUE  NAME", or tagged "ALGO (NAME) = VALUE"; a name holding a
+ * newline, a backslash or a CR is escaped, and the line then starts with '\'. */
+static void print_value(const char *name, const char *tag, uint64_t value, unsigned width,
+                        enum value_format format, unsigned long parts)
+{
+    FILE *out = cli_out();
+    char text[VALUE_TEXT_SIZE];
+    value_format(text, value, width, format, parts);
+    int escaped = name_needs_escape(name);
+    if (escaped)
+        putc('\\', out);
+    if (tag != NULL) {
+        fprintf(out, "%s (", tag);
+        name_write(out, name, escaped);
+        fprintf(out, ") = %s\n", text);
+    } else {
+        fprintf(out, "%s  ", text);
+        name_write(out, name, escaped);
+        putc('\n', out);
+    }
+}
+
+enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_TAG,
+       OPT_QUIET, OPT_STATUS, OPT_IGNORE_MISSING, OPT_STRICT };
 enum { OPT_SCHEDULER = CLI_HOST_ONLY };
 static const struct cli_option sum_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
      "a catalogue name or alias, case-insensitive (default crc32c),\n"
-     "or width=..,poly=..,init=..,refin=..,refout=..,xorout=.."},
-    {"check", 'c', no_argument, NULL, "verify the \"VALUE  NAME\" lines of LISTFILE"},
+     "width=..,poly=..,init=..,refin=..,refout=..,xorout=.., a line of\n"
+     "`crcforge list`, or posix-cksum (what the cksum command prints);\n"
+     "given several times, each input is read once for them all"},
+    {"check", 'c', no_argument, NULL,
+     "verify the lines of each LISTFILE (none: standard input)"},
+    {"tag", OPT_TAG, no_argument, NULL,
+     "print tagged lines, ALGO (NAME) = VALUE, as sha256sum --tag\n"
+     "(the default with several -a)"},
     {"jobs", 'j', required_argument, "N",
      "hash a large file with N threads (1 to 64), joined with combine"},
     {"format", OPT_FORMAT, required_argument, "FORMAT",
@@ -87,6 +66,12 @@ static const struct cli_option sum_options[] = {
      "parts of SIZE bytes: the CRC of the parts' CRCs, then -PARTS;\n"
      "SIZE in bytes or with K, M, G, T, KB.., KiB.. (powers of 1024);\n"
      "at most 10000 parts"},
+    {"quiet", OPT_QUIET, no_argument, NULL, "-c: print no OK line"},
+    {"status", OPT_STATUS, no_argument, NULL, "-c: print nothing; the exit status says"},
+    {"warn", 'w', no_argument, NULL, "-c: name every improperly formatted line"},
+    {"strict", OPT_STRICT, no_argument, NULL, "-c: an improperly formatted line fails"},
+    {"ignore-missing", OPT_IGNORE_MISSING, no_argument, NULL,
+     "-c: skip listed files that do not exist"},
     {"progress", OPT_PROGRESS, no_argument, NULL,
      "show the progress of inputs that take more than a second on\n"
      "stderr (the default when stderr is a terminal)"},
@@ -104,29 +89,93 @@ static int cmd_sum(int argc, char **argv);
 
 const struct cli_command cli_sum = {
     .name = "sum",
-    .synopsis = "sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [FILE...]\n"
-                "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE",
+    .synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64] [--part-size SIZE] "
+                "[FILE...]\n"
+                "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] [OPTION]... "
+                "[LISTFILE...]",
     .about = "CRC of each input (\"-\" or none: standard input), or with -c verify them",
     .options = sum_options,
-    .notes = "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
-             "could not be read (the other inputs are still processed).\n",
+    .notes = "Lines are \"VALUE  NAME\", or tagged \"ALGO (NAME) = VALUE\" (with --tag, or several\n"
+             "-a), ALGO being MODEL[/base64][/SIZE].  -c checks both kinds, as sha256sum -c\n"
+             "does: a tagged line with its own algorithm, format and part size, the others\n"
+             "with -a, --format and --part-size.\n"
+             "\n"
+             "Exit status: 0 good; 1 with -c, a listed file that did not verify or could not\n"
+             "be read, a list with no properly formatted line (with --strict, with any\n"
+             "improperly formatted line), or one that could not be read; 2 bad usage, or\n"
+             "without -c an input that could not be read (the others are still processed).\n",
     .run = cmd_sum,
-    .host_synopsis = "sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] "
+    .host_synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64] [--part-size SIZE] "
                      "[--scheduler ADDRESS] [FILE|URL...]\n"
-                     "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE",
+                     "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] [OPTION]... "
+                     "[LISTFILE...]",
     .host_notes =
         "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
         "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is\n"
-        "read and hashed by a task of its own (-j threads, or the --scheduler's workers).\n"
-        "Local files are read here, as the C tool reads them.\n",
+        "read and hashed by a task of its own (-j threads, or the --scheduler's workers),\n"
+        "once per algorithm.  Local files are read here, as the C tool reads them.\n",
 };
+
+/* Every -a in order, each algorithm once (the first of the names that give it). */
+static int read_algorithms(char **texts, unsigned ntexts, struct cli_algo *algos,
+                           unsigned *count)
+{
+    *count = 0;
+    for (unsigned i = 0; i < ntexts; i++) {
+        struct cli_algo a;
+        if (cli_algorithm(texts[i], &a) != 0)
+            return -1;
+        unsigned k = 0;
+        while (k < *count && !cli_algo_equal(&algos[k], &a))
+            k++;
+        if (k < *count) {
+            cli_algo_release(&a);
+            continue;
+        }
+        if (*count == MAX_ALGOS) {
+            cli_algo_release(&a);
+            cli_error("sum: at most %d algorithms (-a) in one run", MAX_ALGOS);
+            return -1;
+        }
+        algos[(*count)++] = a;
+    }
+    return 0;
+}
+
+/* The values of every input; the exit status. */
+static int print_sums(char *const *names, int count, const struct hash_spec *spec,
+                      enum value_format format, int tagged)
+{
+    char tags[MAX_ALGOS][TAG_SIZE];
+    for (unsigned a = 0; a < spec->nalgos; a++)
+        sum_tag(tags[a], &spec->algos[a], format, spec->part_size);
+    int status = EXIT_OK;
+    for (int k = 0; k < count && !cli_stopped(); k++) {
+        struct hash_value v;
+        if (hash_input(names[k], spec, &v) != HASH_OK) {
+            status = EXIT_TROUBLE;
+            continue;
+        }
+        for (unsigned a = 0; a < spec->nalgos; a++)
+            print_value(names[k], tagged ? tags[a] : NULL, v.crc[a],
+                        crcforge_model_params(spec->algos[a].model)->width, format, v.parts);
+    }
+    return status;
+}
 
 static int cmd_sum(int argc, char **argv)
 {
-    struct sum_options o = {{NULL, 1, 0, NULL}, VALUE_HEX};
-    const char *algo = "crc32c";
-    int verify = 0;
+    struct check_options o = {{NULL, 0}, VALUE_HEX, 0, 1, NULL, CHECK_OUTPUT_ALL, 0, 0};
+    char **algo_texts = calloc((size_t)argc, sizeof *algo_texts);
+    unsigned ntexts = 0;
+    int verify = 0, tag = 0;
+    const char *check_only = NULL; /* the last option that means something to -c only */
     enum progress_mode progress = PROGRESS_AUTO;
+    if (algo_texts == NULL) {
+        cli_error("sum: %s", strerror(ENOMEM));
+        return EXIT_TROUBLE;
+    }
+    int status = EXIT_TROUBLE;
     struct cli_parser p;
     cli_parser_init(&p, &cli_sum, argc, argv);
     for (int c; (c = cli_next_option(&p)) != CLI_END;) {
@@ -135,11 +184,11 @@ static int cmd_sum(int argc, char **argv)
             verify = 1;
             break;
         case 'a':
-            algo = optarg;
+            algo_texts[ntexts++] = optarg;
             break;
         case 'j':
-            if (cli_parse_threads(optarg, &o.hash.threads) != 0)
-                return EXIT_TROUBLE;
+            if (cli_parse_threads(optarg, &o.threads) != 0)
+                goto out;
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "hex") == 0) {
@@ -148,16 +197,35 @@ static int cmd_sum(int argc, char **argv)
                 o.format = VALUE_BASE64;
             } else {
                 cli_error("--format: '%s' is not hex or base64", optarg);
-                return EXIT_TROUBLE;
+                goto out;
             }
             break;
         case OPT_PART_SIZE:
-            if (cli_parse_size(optarg, &o.hash.part_size) != 0 || o.hash.part_size == 0) {
+            if (cli_parse_size(optarg, &o.part_size) != 0 || o.part_size == 0) {
                 cli_error("--part-size: '%s' is not a size of at least 1 byte (bytes, or with "
                           "K, M, G, T, KB.., KiB..; at most %d parts an input)",
                           optarg, MAX_PARTS);
-                return EXIT_TROUBLE;
+                goto out;
             }
+            break;
+        case OPT_TAG:
+            tag = 1;
+            break;
+        case OPT_QUIET:
+        case OPT_STATUS:
+        case 'w':
+            o.output = c == OPT_QUIET ? CHECK_OUTPUT_QUIET
+                       : c == 'w'     ? CHECK_OUTPUT_WARN
+                                      : CHECK_OUTPUT_STATUS;
+            check_only = c == OPT_QUIET ? "--quiet" : c == 'w' ? "--warn" : "--status";
+            break;
+        case OPT_STRICT:
+            o.strict = 1;
+            check_only = "--strict";
+            break;
+        case OPT_IGNORE_MISSING:
+            o.ignore_missing = 1;
+            check_only = "--ignore-missing";
             break;
         case OPT_PROGRESS:
             progress = PROGRESS_ON;
@@ -167,43 +235,59 @@ static int cmd_sum(int argc, char **argv)
             break;
         case CLI_HELP:
             cli_print_help(cli_out(), &cli_sum);
-            return EXIT_OK;
+            status = EXIT_OK;
+            goto out;
         default:
-            return EXIT_TROUBLE;
+            goto out;
         }
     }
-    if (verify && argc - optind != 1) {
-        cli_error("sum -c takes exactly one LISTFILE");
-        return EXIT_TROUBLE;
+    if (!verify && check_only != NULL) {
+        cli_error("sum: %s means something only with -c (verifying lists)", check_only);
+        goto out;
     }
-    o.hash.model = cli_model(algo);
-    if (o.hash.model == NULL)
-        return EXIT_TROUBLE;
-    if (cli_host_start("sum") != 0) {
-        cli_release_model(o.hash.model);
-        return EXIT_TROUBLE;
+    if (verify && tag) {
+        cli_error("sum: --tag is for writing lists, not with -c (tagged lines are read as "
+                  "they are)");
+        goto out;
     }
-    o.hash.progress = progress_open(progress);
-    int status = EXIT_OK;
+    struct cli_algo algos[MAX_ALGOS];
+    unsigned nalgos = 0;
+    static char *default_algo[] = {"crc32c"};
+    if (read_algorithms(ntexts > 0 ? algo_texts : default_algo, ntexts > 0 ? ntexts : 1, algos,
+                        &nalgos) != 0)
+        goto release;
+    if (verify && nalgos > 1) {
+        cli_error("sum -c: one -a at most: it names the algorithm of the untagged lines "
+                  "(tagged lines name their own)");
+        goto release;
+    }
+    for (unsigned a = 0; a < nalgos; a++) {
+        if (algos[a].posix_cksum && o.part_size != 0) {
+            cli_error("sum: posix-cksum has no composite form (--part-size)");
+            goto release;
+        }
+    }
+    if (cli_host_start("sum") != 0)
+        goto release;
+    o.progress = progress_open(progress);
+    static char *const stdin_only[] = {"-"};
+    char *const *names = optind < argc ? argv + optind : stdin_only;
+    int count = optind < argc ? argc - optind : 1;
     if (verify) {
-        status = verify_list(argv[optind], &o);
+        o.algo = algos[0];
+        status = EXIT_OK;
+        for (int k = 0; k < count && !cli_stopped(); k++)
+            if (!sum_check(names[k], &o))
+                status = EXIT_MISMATCH;
     } else {
-        static char *const stdin_only[] = {"-"};
-        char *const *names = optind < argc ? argv + optind : stdin_only;
-        int count = optind < argc ? argc - optind : 1;
-        for (int k = 0; k < count && !cli_stopped(); k++) {
-            struct hash_value v;
-            if (hash_input(names[k], &o.hash, &v) != 0) {
-                status = EXIT_TROUBLE;
-                continue;
-            }
-            char text[VALUE_TEXT_SIZE];
-            value_format(text, v.crc, crcforge_model_params(o.hash.model)->width, o.format,
-                         v.parts);
-            fprintf(cli_out(), "%s  %s\n", text, names[k]);
-        }
+        struct hash_spec spec = {algos, nalgos, o.threads, o.part_size, o.progress, 0};
+        status = print_sums(names, count, &spec, o.format, tag || nalgos > 1);
     }
-    progress_close(o.hash.progress);
-    cli_release_model(o.hash.model);
+    progress_close(o.progress);
+release:
+    for (unsigned a = 0; a < nalgos; a++)
+        cli_algo_release(&algos[a]);
+out:
+    free(algo_texts);
     return status; /* the engine checks that standard output was written */
 }

@@ -79,8 +79,29 @@ struct fault {
     uint64_t at;        /* the offset of the failed read, or of the early end */
 };
 
-/* Reads fd to its end in parts of part_size bytes (one part when 0), the CRC of each in
- * crcs[*count]: at most max_parts, and at least one (an empty input is one empty part). */
+/* The states of every algorithm of s, each fed the same bytes. */
+static void init_states(crcforge_state *st, const struct hash_spec *s)
+{
+    for (unsigned a = 0; a < s->nalgos; a++)
+        crcforge_init(&st[a], s->algos[a].model);
+}
+
+static void update_states(crcforge_state *st, const struct hash_spec *s, const uint8_t *data,
+                          size_t len)
+{
+    for (unsigned a = 0; a < s->nalgos; a++)
+        crcforge_update(&st[a], data, len);
+}
+
+static void final_states(uint64_t *crcs, const crcforge_state *st, const struct hash_spec *s)
+{
+    for (unsigned a = 0; a < s->nalgos; a++)
+        crcs[a] = crcforge_final(&st[a]);
+}
+
+/* Reads fd to its end in parts of part_size bytes (one part when 0), the CRC of part p
+ * for algorithm a in crcs[p * nalgos + a]: at most max_parts, and at least one (an empty
+ * input is one empty part); *count parts. */
 static void hash_stream(int fd, const struct hash_spec *s, unsigned long max_parts,
                         uint64_t *crcs, unsigned long *count, uint64_t *total,
                         struct fault *f)
@@ -90,8 +111,8 @@ static void hash_stream(int fd, const struct hash_spec *s, unsigned long max_par
         f->err = ENOMEM;
         return;
     }
-    crcforge_state st;
-    crcforge_init(&st, s->model);
+    crcforge_state st[MAX_ALGOS];
+    init_states(st, s);
     uint64_t in_part = 0;
     *count = 0;
     *total = 0;
@@ -115,27 +136,29 @@ static void hash_stream(int fd, const struct hash_spec *s, unsigned long max_par
                 if (take > s->part_size - in_part)
                     take = (size_t)(s->part_size - in_part);
             }
-            crcforge_update(&st, buf + off, take);
+            update_states(st, s, buf + off, take);
             off += take;
             in_part += take;
             if (in_part == s->part_size) {
-                crcs[(*count)++] = crcforge_final(&st);
-                crcforge_init(&st, s->model);
+                final_states(crcs + (*count)++ * s->nalgos, st, s);
+                init_states(st, s);
                 in_part = 0;
             }
         }
         *total += (uint64_t)got;
     }
     if (in_part > 0 || *count == 0)
-        crcs[(*count)++] = crcforge_final(&st);
+        final_states(crcs + (*count)++ * s->nalgos, st, s);
 out:
     free(buf);
 }
 
-/* A range of the file that lies in one part and is read by one thread. */
+/* A range of the file that lies in one part and is read by one thread; its CRC for
+ * each algorithm. */
 struct piece {
     unsigned long part;
-    uint64_t off, len, crc;
+    uint64_t off, len;
+    uint64_t *crc;
 };
 
 struct worker {
@@ -158,8 +181,8 @@ static void *worker_run(void *arg)
     }
     for (size_t i = 0; i < w->npieces; i++) {
         struct piece *p = &w->pieces[i];
-        crcforge_state st;
-        crcforge_init(&st, w->spec->model);
+        crcforge_state st[MAX_ALGOS];
+        init_states(st, w->spec);
         for (uint64_t done = 0; done < p->len;) {
             if (atomic_load_explicit(w->stop, memory_order_relaxed))
                 goto out;
@@ -172,11 +195,11 @@ static void *worker_run(void *arg)
                 atomic_store(w->stop, 1);
                 goto out;
             }
-            crcforge_update(&st, buf, (size_t)got);
+            update_states(st, w->spec, buf, (size_t)got);
             done += (uint64_t)got;
             progress_add(w->spec->progress, (uint64_t)got);
         }
-        p->crc = crcforge_final(&st);
+        final_states(p->crc, st, w->spec);
     }
 out:
     free(buf);
@@ -185,18 +208,22 @@ out:
 
 /* The size bytes from base cut into `threads` ranges hashed at once (the first on this
  * thread), each range cut again where a part ends; the pieces of each part are joined
- * in order with combine.  Memory: threads x READ_BUFFER, whatever the size. */
+ * in order with combine, for each algorithm (crcs as hash_stream's).  Memory: threads x
+ * READ_BUFFER, whatever the size. */
 static void hash_parallel(int fd, uint64_t base, uint64_t size, const struct hash_spec *s,
                           uint64_t *crcs, unsigned long nparts, struct fault *f)
 {
-    unsigned threads = s->threads;
+    unsigned threads = s->threads, na = s->nalgos;
     uint64_t part_size = s->part_size != 0 ? s->part_size : UINT64_MAX;
     struct piece *pieces = calloc(nparts + threads, sizeof *pieces);
+    uint64_t *piece_crcs = calloc((nparts + threads) * na, sizeof *piece_crcs);
     struct worker workers[MAX_THREADS];
     pthread_t tids[MAX_THREADS];
     int started[MAX_THREADS] = {0};
     atomic_int stop = 0;
-    if (pieces == NULL) {
+    if (pieces == NULL || piece_crcs == NULL) {
+        free(pieces);
+        free(piece_crcs);
         f->err = ENOMEM;
         return;
     }
@@ -209,7 +236,8 @@ static void hash_parallel(int fd, uint64_t base, uint64_t size, const struct has
             unsigned long part = (unsigned long)(pos / part_size);
             uint64_t part_end = part_size == UINT64_MAX ? size : (part + 1) * part_size;
             uint64_t stop_at = part_end < end ? part_end : end;
-            pieces[n++] = (struct piece){part, base + pos, stop_at - pos, 0};
+            pieces[n] = (struct piece){part, base + pos, stop_at - pos, piece_crcs + n * na};
+            n++;
             pos = stop_at;
         }
         workers[t].npieces = (size_t)(pieces + n - workers[t].pieces);
@@ -231,15 +259,20 @@ static void hash_parallel(int fd, uint64_t base, uint64_t size, const struct has
     }
     for (size_t i = 0; i < n; i++) {
         const struct piece *p = &pieces[i];
-        crcs[p->part] = i > 0 && pieces[i - 1].part == p->part
-                            ? crcforge_combine(s->model, crcs[p->part], p->crc, p->len)
-                            : p->crc;
+        uint64_t *part = crcs + p->part * na;
+        int joined = i > 0 && pieces[i - 1].part == p->part;
+        for (unsigned a = 0; a < na; a++)
+            part[a] = joined ? crcforge_combine(s->algos[a].model, part[a], p->crc[a], p->len)
+                             : p->crc[a];
     }
     free(pieces);
+    free(piece_crcs);
 }
 
-/* The CRC of the parts' CRCs, each as its ceil(width/8) big-endian bytes. */
-static uint64_t composite(const crcforge_model *m, const uint64_t *crcs, unsigned long n)
+/* The CRC of the parts' CRCs crcs[0], crcs[stride], ... (n of them), each as its
+ * ceil(width/8) big-endian bytes. */
+static uint64_t composite(const crcforge_model *m, const uint64_t *crcs, size_t stride,
+                          unsigned long n)
 {
     unsigned bytes = (crcforge_model_params(m)->width + 7) / 8;
     crcforge_state st;
@@ -247,10 +280,36 @@ static uint64_t composite(const crcforge_model *m, const uint64_t *crcs, unsigne
     for (unsigned long i = 0; i < n; i++) {
         uint8_t be[8];
         for (unsigned b = 0; b < bytes; b++)
-            be[b] = (uint8_t)(crcs[i] >> (8 * (bytes - 1 - b)));
+            be[b] = (uint8_t)(crcs[i * stride] >> (8 * (bytes - 1 - b)));
         crcforge_update(&st, be, bytes);
     }
     return crcforge_final(&st);
+}
+
+/* POSIX cksum's value: the CRC of the data (crc, of size bytes) continued with the size
+ * as its fewest little-endian bytes (none for 0), joined with combine. */
+static uint64_t append_length(const crcforge_model *m, uint64_t crc, uint64_t size)
+{
+    uint8_t le[8];
+    size_t n = 0;
+    for (; size != 0; size >>= 8)
+        le[n++] = (uint8_t)size;
+    return n == 0 ? crc : crcforge_combine(m, crc, crcforge_checksum(m, le, n), n);
+}
+
+/* The values of every algorithm from its part CRCs (crcs as hash_stream's), count parts
+ * of size bytes in all. */
+static void finish(const struct hash_spec *s, const uint64_t *crcs, unsigned long count,
+                   uint64_t size, struct hash_value *out)
+{
+    out->parts = s->part_size != 0 ? count : 0;
+    for (unsigned a = 0; a < s->nalgos; a++) {
+        const struct cli_algo *algo = &s->algos[a];
+        out->crc[a] = s->part_size != 0 ? composite(algo->model, crcs + a, s->nalgos, count)
+                                        : crcs[a];
+        if (algo->posix_cksum)
+            out->crc[a] = append_length(algo->model, out->crc[a], size);
+    }
 }
 
 static int same_stat(const struct stat *a, const struct stat *b)
@@ -315,7 +374,7 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     } else if (s->part_size == 0) {
         nparts = 1;
     }
-    uint64_t *crcs = malloc(nparts * sizeof *crcs);
+    uint64_t *crcs = malloc(nparts * s->nalgos * sizeof *crcs);
     if (crcs == NULL) {
         cli_error("%s: %s", name, strerror(ENOMEM));
         return -1;
@@ -346,40 +405,61 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     } else if (f.too_many_parts) {
         rc = report(name, s, &f, &before, NULL, size);
     }
-    if (rc == 0) {
-        out->parts = s->part_size != 0 ? count : 0;
-        out->crc = s->part_size != 0 ? composite(s->model, crcs, count) : crcs[0];
-    }
+    if (rc == 0)
+        finish(s, crcs, count, total, out);
     free(crcs);
     return rc;
 }
 
-/* An input the host reads itself: 0 when it is not one, 1 with its value, -1 after saying
- * why it gave none. */
+/* An input the host reads itself, once per algorithm: 0 when it is not one, 1 with its
+ * values, -1 after saying why it gave none. */
 static int hash_remote(const char *name, const struct hash_spec *s, struct hash_value *out)
 {
     const struct cli_hooks *h = cli_hooks();
     if (h == NULL || h->remote == NULL)
         return 0;
-    unsigned long max = s->part_size != 0 ? MAX_PARTS : 1, count = 0;
-    uint64_t *crcs = malloc(max * sizeof *crcs);
-    if (crcs == NULL) {
+    unsigned long max = s->part_size != 0 ? MAX_PARTS : 1, parts = 0;
+    uint64_t *crcs = malloc(max * s->nalgos * sizeof *crcs);
+    uint64_t *one_crcs = malloc(max * sizeof *one_crcs);
+    uint64_t size = 0;
+    int rc = 1;
+    if (crcs == NULL || one_crcs == NULL) {
         cli_error("%s: %s", name, strerror(ENOMEM));
-        return -1;
-    }
-    char *reason = NULL;
-    int rc = h->remote(h->ctx, name, s, crcs, max, &count, &reason);
-    if (rc > 0 && (count == 0 || count > max)) {
-        cli_error("%s: %lu values read, not 1 to %lu", name, count, max);
         rc = -1;
-    } else if (rc < 0) {
-        cli_error("%s: %s", name, reason != NULL ? reason : "no value");
-        free(reason);
-    } else if (rc > 0) {
-        out->parts = s->part_size != 0 ? count : 0;
-        out->crc = s->part_size != 0 ? composite(s->model, crcs, count) : crcs[0];
     }
+    for (unsigned a = 0; rc > 0 && a < s->nalgos; a++) {
+        struct hash_spec one = *s;
+        one.algos = &s->algos[a];
+        one.nalgos = 1;
+        unsigned long count = 0;
+        uint64_t got = 0;
+        char *reason = NULL;
+        rc = h->remote(h->ctx, name, &one, one_crcs, max, &count, &got, &reason);
+        if (rc == 0 && a == 0)
+            break; /* not the host's: the engine reads it */
+        if (rc == 0) {
+            cli_error("%s: the host read it for one algorithm only", name);
+            rc = -1;
+        } else if (rc > 0 && (count == 0 || count > max)) {
+            cli_error("%s: %lu values read, not 1 to %lu", name, count, max);
+            rc = -1;
+        } else if (rc > 0 && a > 0 && (count != parts || got != size)) {
+            cli_error("%s: changed while it was read (%llu bytes, then %llu)", name,
+                      (unsigned long long)size, (unsigned long long)got);
+            rc = -1;
+        } else if (rc < 0) {
+            cli_error("%s: %s", name, reason != NULL ? reason : "no value");
+        }
+        free(reason);
+        for (unsigned long i = 0; rc > 0 && i < count; i++)
+            crcs[i * s->nalgos + a] = one_crcs[i];
+        parts = count;
+        size = got;
+    }
+    if (rc > 0)
+        finish(s, crcs, parts, size, out);
     free(crcs);
+    free(one_crcs);
     return rc;
 }
 
@@ -387,11 +467,13 @@ int hash_input(const char *name, const struct hash_spec *spec, struct hash_value
 {
     int rc = hash_remote(name, spec, out);
     if (rc != 0)
-        return rc < 0 ? -1 : 0;
+        return rc < 0 ? HASH_FAILED : HASH_OK;
     int is_stdin = strcmp(name, "-") == 0;
     int fd = is_stdin ? cli_stdin() : open_retrying(name);
     if (fd < 0 && is_stdin)
         errno = EBADF;
+    if (fd < 0 && errno == ENOENT && spec->missing_ok)
+        return HASH_MISSING;
     if (fd < 0) {
         cli_error("%s: %s", name, strerror(errno));
         return -1;

@@ -71,15 +71,16 @@ class Host:
         return None
 
     def remote(self, name, algo, part_size, threads):
-        """The CRC of every part of a URL (one part when part_size is 0), each range read
-        and hashed by a task of its own; None for a local name, which the engine reads."""
+        """The CRC and the size of every part of a URL (one part when part_size is 0), each
+        range read and hashed by a task of its own; None for a local name, which the engine
+        reads."""
         if not objects.is_url(name):
             return None
         try:
             if self.executor is None and threads > 1:
                 with ThreadPoolExecutor(threads) as pool:
-                    return objects.part_crcs(name, algo, part_size or None, executor=pool)[0]
-            return objects.part_crcs(name, algo, part_size or None, executor=self.executor)[0]
+                    return objects.part_crcs(name, algo, part_size or None, executor=pool)
+            return objects.part_crcs(name, algo, part_size or None, executor=self.executor)
         except Exception as e:  # an SDK's own errors too: reported, and the next input done
             return reason_of(e, name)
 

@@ -208,39 +208,45 @@ static PyObject *algo_of(const crcforge_model *m)
 }
 
 /* host.remote(name, algo, part_size, threads): None (not the host's input), the CRC of
- * every part (a list of int), or why it gave no value (a str). */
+ * every part and the size of every part (two lists of int: objects.part_crcs's result), or
+ * why it gave no value (a str). */
 static int host_remote(void *ctx, const char *name, const struct hash_spec *spec,
-                       uint64_t *crcs, unsigned long max, unsigned long *count, char **reason)
+                       uint64_t *crcs, unsigned long max, unsigned long *count, uint64_t *size,
+                       char **reason)
 {
     struct run *r = ctx;
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
-    PyObject *algo = algo_of(spec->model);
+    PyObject *algo = algo_of(spec->algos[0].model);
     PyObject *result = algo == NULL ? NULL
                                     : PyObject_CallMethod(r->host, "remote", "O&OKI",
                                                           PyUnicode_DecodeFSDefault, name, algo,
                                                           (unsigned long long)spec->part_size,
                                                           spec->threads);
     Py_XDECREF(algo);
+    PyObject *values, *sizes;
     if (result == Py_None) {
         rc = 0;
     } else if (result != NULL && PyUnicode_Check(result)) {
         *reason = message_copy(r, result);
-    } else if (result != NULL && PyList_Check(result)) {
-        Py_ssize_t n = PyList_GET_SIZE(result);
+    } else if (result != NULL && PyTuple_Check(result) &&
+               PyArg_ParseTuple(result, "O!O!", &PyList_Type, &values, &PyList_Type, &sizes)) {
+        Py_ssize_t n = PyList_GET_SIZE(values);
         *count = (unsigned long)n;
-        rc = n >= 1 && (unsigned long)n <= max ? 1 : -1;
+        *size = 0;
+        rc = n >= 1 && (unsigned long)n <= max && PyList_GET_SIZE(sizes) == n ? 1 : -1;
         for (Py_ssize_t i = 0; rc > 0 && i < n; i++) {
-            crcs[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(result, i));
+            crcs[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(values, i));
+            *size += PyLong_AsUnsignedLongLong(PyList_GET_ITEM(sizes, i));
             if (PyErr_Occurred())
                 rc = -1;
         }
         if (rc < 0 && !PyErr_Occurred())
-            PyErr_Format(PyExc_ValueError, "the CLI host gave %zd part values for %s, not 1 "
-                         "to %lu", n, name, max);
-    } else if (result != NULL) {
-        PyErr_Format(PyExc_TypeError, "the CLI host's remote() returned %.100s",
-                     Py_TYPE(result)->tp_name);
+            PyErr_Format(PyExc_ValueError, "the CLI host gave %zd part values and %zd sizes for "
+                         "%s, not 1 to %lu of each", n, PyList_GET_SIZE(sizes), name, max);
+    } else if (result != NULL && !PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "the CLI host's remote() returned %.100s, not None, a str "
+                     "or two lists", Py_TYPE(result)->tp_name);
     }
     if (PyErr_Occurred() || result == NULL) {
         stop_with_error(r);

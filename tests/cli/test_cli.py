@@ -153,9 +153,10 @@ def test_verify(run, tmp_path):
     list_missing = tmp_path / "missing.txt"
     list_missing.write_text(f"e3069283  {c}\nnot a line\ne3069283  {a}\n")
     code, out, err = run("sum", "-c", str(list_missing))
-    assert code == 2 and lines(out) == [f"{a}: OK"]
-    assert f"{c}: No such file or directory" in err
-    assert "improperly formatted line" in err
+    assert code == 1 and lines(out) == [f"{c}: FAILED open or read", f"{a}: OK"]
+    assert err.splitlines() == [f"crcforge: {c}: No such file or directory",
+                                "crcforge: WARNING: 1 line is improperly formatted",
+                                "crcforge: WARNING: 1 listed file could not be read"]
 
     b64 = tmp_path / "b64.txt"
     b64.write_text(f"4waSgw==  {a}\n")
@@ -169,9 +170,16 @@ def test_verify_crlf_list_and_line_numbers(run, tmp_path):
     listfile = tmp_path / "list"
     listfile.write_bytes(f"e3069283  {a}\r\n\r\nnot a line\r\nE3069283  {a}\r\n".encode())
     code, out, err = run("sum", "-c", str(listfile))
-    assert code == 2 and out == f"{a}: OK\n{a}: OK\n".encode()
-    [message] = err.splitlines()
-    assert message.startswith(f"crcforge: {listfile}:3: improperly formatted line")
+    assert code == 0 and out == f"{a}: OK\n{a}: OK\n".encode()
+    assert err == "crcforge: WARNING: 1 line is improperly formatted\n"
+    code, out, err = run("sum", "-c", "--warn", str(listfile))
+    assert code == 0 and out == f"{a}: OK\n{a}: OK\n".encode()
+    message, summary = err.splitlines()
+    assert message.startswith(f"crcforge: {listfile}: 3: improperly formatted CRC32C checksum "
+                              "line")
+    assert summary == "crcforge: WARNING: 1 line is improperly formatted"
+    code, out, err = run("sum", "-c", "--strict", str(listfile))  # a bad line fails it
+    assert code == 1 and out == f"{a}: OK\n{a}: OK\n".encode()
 
 
 @pytest.mark.parametrize("fmt, line", [
@@ -188,9 +196,9 @@ def test_verify_value_must_have_the_models_width(run, tmp_path, fmt, line):
     good = b"e3069283" if fmt == "hex" else b"4waSgw=="
     listfile = tmp_path / "list"
     listfile.write_bytes(line.replace(b"NAME", bytes(a)) + b"\n" + good + b"  " + bytes(a) + b"\n")
-    code, out, err = run("sum", "-c", "--format", fmt, str(listfile))
-    assert (code, lines(out)) == (2, [f"{a}: OK"]), err
-    assert f"crcforge: {listfile}:1: improperly formatted line" in err
+    code, out, err = run("sum", "-c", "--strict", "--warn", "--format", fmt, str(listfile))
+    assert (code, lines(out)) == (1, [f"{a}: OK"]), err
+    assert f"crcforge: {listfile}: 1: improperly formatted CRC32C" in err
 
 
 @pytest.mark.parametrize("content", [b"", b"\n", b"\n\n\n"])
@@ -198,9 +206,11 @@ def test_verify_nothing_to_check(run, tmp_path, content):
     listfile = tmp_path / "list"
     listfile.write_bytes(content)
     code, out, err = run("sum", "-c", str(listfile))
-    assert (code, out) == (2, b"") and f"crcforge: {listfile}: no checksum lines found" in err
+    assert (code, out) == (1, b"")
+    assert err == f"crcforge: {listfile}: no properly formatted checksum lines found\n"
     code, out, err = run("sum", "-c", "-", stdin=content)
-    assert (code, out) == (2, b"") and "crcforge: -: no checksum lines found" in err
+    assert (code, out) == (1, b"")
+    assert err == "crcforge: standard input: no properly formatted checksum lines found\n"
 
 
 def test_list(run, catalogue):
@@ -330,12 +340,13 @@ def test_closed_standard_output_is_reported(tool, tmp_path):
 
 
 def test_closed_standard_input_is_reported(tool):
-    for args in (["sum"], ["sum", "-c", "-"]):
+    for args, code, name in ((["sum"], 2, "-"), (["sum", "-c", "-"], 1, "standard input"),
+                             (["sum", "-c"], 1, "standard input")):
         p = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *tool, *args],
                            capture_output=True, timeout=60)
         err = p.stderr.decode(errors="replace")
-        assert p.returncode == 2 and "Traceback" not in err, (args, err)
-        assert "crcforge: -: Bad file descriptor\n" in err, (args, err)
+        assert p.returncode == code and "Traceback" not in err, (args, err)
+        assert f"crcforge: {name}: Bad file descriptor\n" in err, (args, err)
 
 
 def test_broken_pipe_ends_quietly(tool, tmp_path):
@@ -362,12 +373,11 @@ def test_verify_lines_with_nul_bytes(run, tmp_path):
                          b"\0\n"                     # nothing before the NUL
                          b"e3069283\0  a\n"          # no separator before the NUL
                          b"e3069283  a\n")
-    code, out, err = run("sum", "-c", "list", cwd=tmp_path)
-    assert (code, lines(out)) == (2, ["a: OK"]), err
-    assert [line.split(" (")[0] for line in err.splitlines()
-            if "improperly formatted" in line] == [
-        f"crcforge: list:{n}: improperly formatted line" for n in (1, 2, 3, 4)]
-    assert "Traceback" not in err
+    code, out, err = run("sum", "-c", "--warn", "list", cwd=tmp_path)
+    assert (code, lines(out)) == (0, ["a: OK"]), err
+    assert [line.split(" (")[0] for line in err.splitlines()] == [
+        f"crcforge: list: {n}: improperly formatted CRC32C checksum line" for n in (1, 2, 3, 4)
+    ] + ["crcforge: WARNING: 4 lines are improperly formatted"]
 
 
 def custom_algo(**changes):
@@ -411,8 +421,9 @@ def test_names_are_printed_as_their_bytes(tool, tmp_path):
     with open(listfile, "wb") as f:
         f.write(b"e3069283  " + good + b"\ne3069283  " + missing + b"\n")
     p = subprocess.run([*tool, "sum", "-c", listfile], capture_output=True, timeout=60)
-    assert (p.returncode, p.stdout) == (2, good + b": OK\n")
-    assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
+    assert (p.returncode, p.stdout) == (1, good + b": OK\n" + missing + b": FAILED open or read\n")
+    assert p.stderr == (b"crcforge: " + missing + b": No such file or directory\n"
+                        b"crcforge: WARNING: 1 listed file could not be read\n")
     p = subprocess.run([*tool, "sum", "-c", missing], capture_output=True, timeout=60)
     assert p.stderr == b"crcforge: " + missing + b": No such file or directory\n"
 
@@ -685,14 +696,21 @@ def test_part_size_verify(run, tmp_path):
                         f"{good_b[:-1]}4  {b}\n"          # the right CRC, the wrong count
                         f"{good_b.split('-')[0]}  {b}\n"  # no count: not this list's form
                         f"{good_b[:-1]}03  {b}\n")        # a count with a leading zero
-    code, out, err = run("sum", "-c", "-a", "crc32", "--part-size=4", str(listfile))
-    assert code == 2 and lines(out) == [f"{a}: OK", f"{b}: OK", f"{b}: FAILED"]
+    code, out, err = run("sum", "-c", "-w", "-a", "crc32", "--part-size=4", str(listfile))
+    assert code == 1 and lines(out) == [f"{a}: OK", f"{b}: OK", f"{b}: FAILED"]
     assert [e.split(" (")[0] for e in err.splitlines()] == [
-        f"crcforge: {listfile}:{n}: improperly formatted line" for n in (4, 5)]
+        f"crcforge: {b}: the line says 4 parts, 3 computed with --part-size 4",
+        *(f"crcforge: {listfile}: {n}: improperly formatted CRC32/4 checksum line"
+          for n in (4, 5)),
+        "crcforge: WARNING: 2 lines are improperly formatted",
+        "crcforge: WARNING: 1 computed checksum did NOT match"]
     b64 = tmp_path / "b64"
     b64.write_text(f"{composite('crc32', CHECK_DATA, 4, 'base64')}  {a}\n")
     code, out, err = run("sum", "-c", "-a", "crc32", "--part-size=4", "--format=base64", str(b64))
     assert (code, lines(out), err) == (0, [f"{a}: OK"], "")
     # Without --part-size, a composite line is not a value of the list.
     code, out, err = run("sum", "-c", "-a", "crc32", "--format=base64", str(b64))
-    assert (code, out) == (2, b"") and "improperly formatted line" in err
+    assert (code, out) == (1, b"") and err.splitlines() == [
+        f"crcforge: {b64}: no properly formatted checksum lines found",
+        f"crcforge: {b64}: 1: a composite value (VALUE-PARTS): try --part-size with the part "
+        "size it was made with"]

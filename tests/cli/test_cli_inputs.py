@@ -118,8 +118,13 @@ def test_failed_or_changed_input_gives_no_value(faulted, tmp_path, mode, fault, 
     big, small = data_files(tmp_path)
     args, want = sum_args(mode, tmp_path, big, small)
     code, out, err, calls = faulted(fault, "sum", *args, target=big)
-    assert code == 2 and lines(out) == want[1:], err  # the other input still done
-    assert err == f"crcforge: {big}: {reason}\n"
+    if mode.startswith("check"):  # as sha256sum -c: FAILED open or read, exit 1
+        assert code == 1 and lines(out) == [f"{big}: FAILED open or read", *want[1:]], err
+        assert err == (f"crcforge: {big}: {reason}\n"
+                       "crcforge: WARNING: 1 listed file could not be read\n")
+    else:
+        assert code == 2 and lines(out) == want[1:], err  # the other input still done
+        assert err == f"crcforge: {big}: {reason}\n"
     assert calls
 
 
@@ -153,7 +158,7 @@ def test_list_faults(faulted, tmp_path):
     line_length = len(listfile.read_text().splitlines()[0]) + 1
     code, out, err, _ = faulted(f"eio@{100 * line_length + 7}", "sum", "-c", "-acrc32",
                                 str(listfile), target=listfile)
-    assert code == 2 and lines(out) == want[:100]
+    assert code == 1 and lines(out) == want[:100]  # a list not read to its end fails
     assert err == f"crcforge: {listfile}: Input/output error\n"
 
 
@@ -317,3 +322,29 @@ def test_sum_j_errors_named(run, sized_files, tmp_path):
     assert code == 2 and "missing" in err and out.decode().endswith(f"  {big}\n")
     code, _, err = run("sum", "-j", "65", big)
     assert code == 2 and "'65'" in err
+
+
+@pytest.mark.parametrize("args", [[], ["-j3"], [f"--part-size={PART}"], ["-j3", f"--part-size={PART}"]])
+def test_several_algorithms_read_the_file_once(faulted, tmp_path, args):
+    """Three algorithms, one read: the shim's log of the file's reads names each offset once,
+    and the values are right (awscrt's and zlib's); sum -c of the three tagged lines a
+    `sum -a .. -a .. -a ..` writes reads it once too."""
+    big, _ = data_files(tmp_path)
+    algos = ["-a", "crc32c", "-a", "crc32", "-a", "crc64-nvme"]
+    code, out, err, calls = faulted("", "sum", *algos, *args, str(big), target=big)
+    if not any(a.startswith("--part-size") for a in args):
+        want = [f"CRC32C ({big}) = {awscrt.checksums.crc32c(DATA):08x}",
+                f"CRC32 ({big}) = {zlib.crc32(DATA):08x}",
+                f"CRC64NVME ({big}) = {awscrt.checksums.crc64nvme(DATA):016x}"]
+        assert (code, lines(out), err) == (0, want, "")
+    else:
+        assert code == 0 and lines(out)[1] == f"CRC32/3MiB ({big}) = {composite(DATA, PART)}"
+    offsets = [int(call.split()[1]) for call in calls]
+    assert offsets and len(offsets) == len(set(offsets)), "a range was read twice"
+    assert sum(int(call.split()[2]) for call in calls) >= SIZE
+    listfile = tmp_path / "list"
+    listfile.write_bytes(out)
+    code, out, err, calls = faulted("", "sum", "-c", *args[:1], str(listfile), target=big)
+    assert (code, lines(out), err) == (0, [f"{big}: OK"] * 3, "")
+    offsets = [int(call.split()[1]) for call in calls]
+    assert offsets and len(offsets) == len(set(offsets)), "a range was read twice"

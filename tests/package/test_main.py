@@ -15,6 +15,7 @@ import zlib
 
 import pytest
 
+import crcforge
 from crcforge import _crcforge
 from crcforge.__main__ import Host
 from crcforge.objects import Verification
@@ -238,7 +239,9 @@ class FakeHost(Host):
             return None
         self.calls.append(("remote", name, algo, part_size, threads))
         parts = self.parts.get(name[len("fake://"):])
-        return [zlib.crc32(p) for p in parts] if parts is not None else "no such fake"
+        if parts is None:
+            return "no such fake"
+        return [crcforge.new(algo, p).value for p in parts], [len(p) for p in parts]
 
 
 def test_host_options_follow_the_c_parsers_rules(monkeypatch, capsys, files):
@@ -281,6 +284,39 @@ def test_remote_parts_composed_by_the_engine(capsys, files):
     assert capsys.readouterr().out == crc32_line(b"123456789", "fake://whole")
     assert host.calls[-1][2] == dict(width=32, poly=0x04C11DB7, init=0xFFFFFFFF, refin=True,
                                      refout=True, xorout=0xFFFFFFFF)
+
+
+def test_remote_once_per_algorithm(capsys):
+    """Several -a: the host reads a URL once for each algorithm; posix-cksum's length comes
+    from the sizes the host gives."""
+    host = FakeHost({"nine": [b"123456789"]})
+    assert _crcforge.cli(["sum", "-a", "crc32", "-a", "posix-cksum", "fake://nine"], host) == 0
+    cksum = crcforge.new("CRC-32/CKSUM", b"123456789\x09").value  # the length, 9, appended
+    assert capsys.readouterr() == (f"CRC32 (fake://nine) = {zlib.crc32(b'123456789'):08x}\n"
+                                   f"POSIX-CKSUM (fake://nine) = {cksum:08x}\n", "")
+    assert [c[2] for c in host.calls if c[0] == "remote"] == ["CRC-32/ISO-HDLC", "CRC-32/CKSUM"]
+
+
+def test_urls_read_once_per_algorithm(tmp_path):
+    """A file:// URL is Host's (crcforge.objects), read once per algorithm on -j threads;
+    posix-cksum gets its length from the part sizes: the values are the local file's."""
+    data = os.urandom(300000)
+    f = tmp_path / "data"
+    f.write_bytes(data)
+    args = ["sum", "-a", "crc32", "-a", "posix-cksum", "-a", "crc32c"]
+    code, out, err = run(*args, "-j", "2", f"file://{f}")
+    assert (code, err) == (0, "")
+    assert out == run(*args, str(f))[1].replace(str(f), f"file://{f}")
+    assert out.splitlines()[0] == f"CRC32 (file://{f}) = {zlib.crc32(data):08x}"
+
+
+def test_remote_must_give_values_and_sizes(capsys, files):
+    class OldHost(FakeHost):
+        def remote(self, name, algo, part_size, threads):
+            return [1] if name.startswith("fake://") else None
+
+    with pytest.raises(TypeError, match="not None, a str or two lists"):
+        _crcforge.cli(["sum", "fake://x"], OldHost())
 
 
 def test_local_files_are_the_engines_whatever_the_scheduler(files):

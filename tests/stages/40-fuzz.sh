@@ -5,11 +5,12 @@
 #                 split points and CPU masks (tests/fuzz/fuzz_differential.c)
 #   keyslot       crcforge_keyslot and crcforge_keyslots against the Redis hash-tag rule
 #                 written in the target over the bitwise CRC-16/XMODEM, on forced paths
-#   model_arg     the CLI's custom-model argument (tools/model_arg.c) against a parser
-#                 written in the target, and the accepted models' CRC against the reference
-#   check_line    a line of a sum -c list (tools/check_line.c), hex and base64, plain and
-#                 composite, against a parser written in the target from the list's rules;
-#                 the values sum prints read back as printed
+#   model_arg     the CLI's model argument (tools/model_arg.c: custom parameters, catalogue
+#                 lines) against a parser written in the target, and the accepted models'
+#                 CRC against the reference
+#   check_line    a line of a sum -c list (tools/check_line.c), tagged and untagged, escaped
+#                 names, hex and base64, plain and composite, against a reader written in
+#                 the target from the list's rules; the lines sum writes read back as written
 # Each starts from its corpus in tests/fuzz/corpus/TARGET (new inputs go to build-fuzz/,
 # never into the repository) and runs for CRCFORGE_FUZZ_SECONDS (default 40) seconds, or
 # CRCFORGE_FUZZ_RUNS executions when that is set; the stage prints each target's
@@ -40,7 +41,7 @@ declare -A sources=(
   [differential]=""
   [keyslot]=""
   [model_arg]="tools/model_arg.c"
-  [check_line]="tools/check_line.c"
+  [check_line]="tools/check_line.c tools/sizes.c"
 )
 # Inputs up to 20000 bytes, long ones from the start (-len_control=0), reach the long
 # 3-way passes and every fold block size.
