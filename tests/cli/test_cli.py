@@ -341,7 +341,7 @@ def test_closed_standard_output_is_reported(tool, tmp_path):
 
 def test_closed_standard_input_is_reported(tool):
     for args, code, name in ((["sum"], 2, "-"), (["sum", "-c", "-"], 1, "standard input"),
-                             (["sum", "-c"], 1, "standard input")):
+                             (["sum", "-c"], 1, "standard input"), (["keyslot"], 2, "-")):
         p = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", *tool, *args],
                            capture_output=True, timeout=60)
         err = p.stderr.decode(errors="replace")

@@ -70,8 +70,6 @@ def test_errors(run, tmp_path):
     assert code == 2 and str(tmp_path) in err and out == b""
     code, _, err = run("keyslot", "--file")
     assert code == 2 and "option '--file' needs a value" in err
-    code, _, err = run("keyslot")
-    assert code == 2 and "no keys" in err
 
 
 def test_file_among_keys(run, tmp_path):
@@ -90,5 +88,31 @@ def test_unknown_option_is_not_a_key(run):
         assert f"unknown option '{bad}'" in err and "after --" in err, (args, err)
     code, out, _ = run("keyslot", "--", "--bogus", "-x")  # after --, every key is literal
     assert code == 0 and [int(x) for x in out.split()] == [slot(b"--bogus"), slot(b"-x")]
-    code, out, err = run("keyslot", "--")
-    assert (code, out) == (2, b"") and "no keys" in err
+    code, out, err = run("keyslot", "--", stdin=b"from-stdin\n")  # no key: standard input's
+    assert (code, err) == (0, "") and [int(x) for x in out.split()] == [slot(b"from-stdin")]
+
+
+def test_keys_from_standard_input(run):
+    """No key and no --file: the lines of standard input, raw bytes (a CR stays in its key,
+    an empty line is the empty key), the last one without its newline a key too."""
+    rng = random.Random(9)
+    keys = EDGES + [b"", b"a\r", b"\rb", b"\x00{\xff}"]
+    keys += [bytes(rng.choice(b"{}ab\x00\xff\r") for _ in range(rng.randrange(40)))
+             for _ in range(500)]
+    for text in (b"\n".join(keys), b"\n".join(keys) + b"\n"):
+        code, out, err = run("keyslot", stdin=text)
+        assert (code, err) == (0, "")
+        assert [int(x) for x in out.split()] == [slot(k) for k in keys]
+    code, out, err = run("keyslot", stdin=b"")
+    assert (code, out, err) == (0, b"", "")
+    code, out, err = run("keyslot", "--with-keys", stdin=b"k1\r\nk2")
+    assert (code, out, err) == (0, b"%d  k1\r\n%d  k2\n" % (slot(b"k1\r"), slot(b"k2")), "")
+
+
+def test_with_keys(run, tmp_path):
+    f = tmp_path / "keys"
+    f.write_bytes(b"one\n{t}two\n\xff\n")
+    code, out, err = run("keyslot", "--with-keys", "foo{t}", "--file", str(f), "", "--", "-x")
+    assert (code, err) == (0, "")
+    assert out.split(b"\n")[:-1] == [b"%d  %s" % (slot(k), k) for k in
+                                     (b"foo{t}", b"one", b"{t}two", b"\xff", b"", b"-x")]
