@@ -30,7 +30,8 @@ implementation(algo) and force_implementation(name) show and force the code path
 ``python -m crcforge sum FILE...`` is the command-line tool's ``sum``.
 
 Files and stored objects (paths, open files, fsspec URLs such as s3://), hashed by ranges
-on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value,
+on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value (with
+a list of algorithms, the list of their values from one read),
 object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OBJECT, or
 COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
 stores.  They need the optional extras only for URLs (pip install 'crcforge[s3]').

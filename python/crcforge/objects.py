@@ -76,7 +76,7 @@ def _local_stamp(st):
 
 def _pread_range(fd, algo, offset, length, name, size):
     """CRC of `length` bytes of fd from `offset`; short reads are continued."""
-    h = new(algo)
+    h = _new(algo)
     buf = bytearray(min(LOCAL_BLOCK, length))
     view = memoryview(buf)
     done = 0
@@ -157,7 +157,7 @@ class _FsspecObject:
 
     def hash_range(self, algo, offset, length, stamp):
         self.fs.invalidate_cache(self.path)
-        h = new(algo)
+        h = _new(algo)
         done = 0
         try:
             with self.fs.open(self.path, "rb", block_size=REMOTE_BLOCK, cache_type="none") as f:
@@ -183,6 +183,34 @@ def _expired_errors():
     FileExpired; imported only if s3fs is in use)."""
     utils = sys.modules.get("s3fs.utils")
     return (utils.FileExpired,) if utils is not None else ()
+
+
+class _Several(tuple):
+    """Several algorithms fed the same bytes in one read (file_checksum with a list):
+    _new() of it hashes with each, its values a tuple in the same order."""
+
+
+class _SeveralCRC:
+    def __init__(self, algos):
+        self.crcs = [new(a) for a in algos]
+
+    def update(self, data):
+        for h in self.crcs:
+            h.update(data)
+
+    @property
+    def value(self):
+        return tuple(h.value for h in self.crcs)
+
+
+def _new(algo):
+    return _SeveralCRC(algo) if isinstance(algo, _Several) else new(algo)
+
+
+def _combine(algo, crc1, crc2, len2):
+    if isinstance(algo, _Several):
+        return tuple(combine(a, c1, c2, len2) for a, c1, c2 in zip(algo, crc1, crc2))
+    return combine(algo, crc1, crc2, len2)
 
 
 def _hash_task(source, algo, offset, length, stamp):
@@ -251,7 +279,7 @@ def _stream_parts(f, algo, part_size):
     buf = bytearray(LOCAL_BLOCK)
     view = memoryview(buf)
     crcs, sizes = [], []
-    h, filled = new(algo), 0
+    h, filled = _new(algo), 0
     while True:
         got = f.readinto(view)
         if got is None:  # a non-blocking file with nothing to read yet
@@ -267,7 +295,7 @@ def _stream_parts(f, algo, part_size):
             if filled == part_size:
                 crcs.append(h.value)
                 sizes.append(filled)
-                h, filled = new(algo), 0
+                h, filled = _new(algo), 0
     if filled or not crcs:
         crcs.append(h.value)
         sizes.append(filled)
@@ -350,7 +378,7 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
         for at in range(0, length, step):
             ranges.append((index, offset + at, min(step, length - at)))
         offset += length
-    empty = new(algo).value
+    empty = _new(algo).value
     if executor is None:
         results = [_hash_task(reader, algo, at, n, stamp) for _, at, n in ranges]
     else:
@@ -366,7 +394,7 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
     for (index, at, n), (crc, got) in zip(ranges, results):
         if got != n:  # a task must account for every byte of its range
             raise _early_end(reader.name, at + got, stamp.size)
-        crcs[index] = combine(algo, crcs[index], crc, n) if started[index] else crc
+        crcs[index] = _combine(algo, crcs[index], crc, n) if started[index] else crc
         started[index] = True
     now = reader.stamp()
     if now != stamp:
@@ -378,10 +406,15 @@ def file_checksum(source, algo="crc32c", *, chunk_size=None, executor=None,
                   storage_options=None):
     """The CRC value of a whole file or object: a path, an open binary file (from its
     position to its end) or an fsspec URL.  With an executor, ranges of chunk_size bytes
-    are hashed where it runs them and joined with combine."""
-    crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
-                         storage_options=storage_options)
-    return crcs[0]
+    are hashed where it runs them and joined with combine.  algo may be a list (or tuple)
+    of algorithms: then the list of their values, in that order, from one read."""
+    several = isinstance(algo, (list, tuple)) and not hasattr(algo, "width")  # not a Params
+    if several and not algo:
+        raise ValueError("file_checksum: the list of algorithms is empty")
+    crcs, _ = part_crcs(source, _Several(algo) if several else algo, None,
+                        chunk_size=chunk_size, executor=executor,
+                        storage_options=storage_options)
+    return list(crcs[0]) if several else crcs[0]
 
 
 def _b64(value, width):

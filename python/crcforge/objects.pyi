@@ -1,7 +1,7 @@
 """Types of crcforge.objects (re-exported in part by the package)."""
 import os
 from concurrent.futures import Executor
-from typing import IO, Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import IO, Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from ._crcforge import Algo
 
@@ -41,9 +41,14 @@ def part_sizes(size: int, part_size: int) -> List[int]: ...
 def part_crcs(source: Source, algo: Algo, parts: Optional[PartSizes], *,
               chunk_size: Optional[int] = None, executor: Optional[Executor] = None,
               storage_options: Optional[StorageOptions] = None) -> Tuple[List[int], List[int]]: ...
+@overload
 def file_checksum(source: Source, algo: Algo = "crc32c", *, chunk_size: Optional[int] = None,
                   executor: Optional[Executor] = None,
                   storage_options: Optional[StorageOptions] = None) -> int: ...
+@overload
+def file_checksum(source: Source, algo: Union[List[Algo], Tuple[Algo, ...]], *,
+                  chunk_size: Optional[int] = None, executor: Optional[Executor] = None,
+                  storage_options: Optional[StorageOptions] = None) -> List[int]: ...
 def composite_crc(algo: Algo, crcs: Sequence[int]) -> int: ...
 def composite(algo: Algo, crcs: Sequence[int]) -> str: ...
 def object_checksum(source: Source, algo: Algo, *, part_size: Optional[PartSizes] = None,

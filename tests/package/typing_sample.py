@@ -18,6 +18,7 @@ crcforge.crc32(array.array("I", [1]))
 impls: dict[str, bool] = crcforge.implementations()
 crcforge.force_implementation(None)
 whole: int = crcforge.file_checksum(b"/dev/null", "crc32", chunk_size=1 << 20)
+several: list[int] = crcforge.file_checksum("/dev/null", ["crc32c", "crc64-nvme"])
 shown: str = crcforge.object_checksum("s3://bucket/key", "crc32c", part_size=[5, 3],
                                       storage_options={"anon": True})
 result: crcforge.Verification = crcforge.verify_upload("file", "s3://bucket/key")
