@@ -27,7 +27,8 @@ Any catalogue model (by name or alias, case-insensitive) or custom model, hashli
 Also: combine(algo, crc1, crc2, len2) joins two CRCs; models() lists the catalogue;
 keyslot(key) gives the Redis/Valkey cluster slot (keyslots(keys) for many); implementations(),
 implementation(algo) and force_implementation(name) show and force the code path.
-``python -m crcforge sum FILE...`` is the command-line tool's ``sum``.
+``python -m crcforge sum FILE...`` (or ``crcforge``, the command pip installs) is the
+command-line tool's ``sum``.
 
 Files and stored objects (paths, open files, fsspec URLs such as s3://), hashed by ranges
 on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value (with

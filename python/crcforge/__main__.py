@@ -1,4 +1,5 @@
-"""python -m crcforge: the crcforge command-line tool (contract: docs/DESIGN.md).
+"""python -m crcforge, and the `crcforge` command pip installs: the crcforge command-line
+tool (contract: docs/DESIGN.md).
 
 Everything local is the C tool's own code, compiled into the extension and run by
 _crcforge.cli(): option parsing (getopt_long's rules, POSIXLY_CORRECT, the help), the
@@ -106,20 +107,24 @@ class Host:
             self.client.close()
 
 
-def main(argv):
-    """Runs the command line argv (without the program's name); the exit status."""
+def main(argv, program=Host.program):
+    """Runs the command line argv (without the program's name); the exit status.  program
+    is the name usage lines and messages give the tool."""
     host = Host()
+    host.program = program
     try:
         return _crcforge.cli(argv, host)
     finally:
         host.close()
 
 
-if __name__ == "__main__":
+def run_program(program):
+    """Runs sys.argv as the program called so and exits as a C tool does: quietly when the
+    reader of its output goes away, by SIGINT on Ctrl-C, with the command's exit status."""
     if hasattr(signal, "SIGPIPE"):  # a reader that goes away ends us quietly, as C tools
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        status = main(sys.argv[1:])
+        status = main(sys.argv[1:], program)
     except KeyboardInterrupt:  # Ctrl-C: end as the C tool does, by the signal
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
@@ -130,3 +135,13 @@ if __name__ == "__main__":
     except OSError:  # reported by the engine; the interpreter would report it again at exit
         os._exit(status)
     sys.exit(status)
+
+
+def console():
+    """The `crcforge` command pip installs (pyproject.toml's [project.scripts]): this tool,
+    under the C tool's name."""
+    run_program("crcforge")
+
+
+if __name__ == "__main__":
+    run_program(Host.program)
