@@ -157,13 +157,16 @@ def main():
              "`scripts/bench_threads.py`: a file in the page cache, wall time of the whole "
              "command, against a plain `cat FILE > /dev/null` read of the same file.", "",
              "```", (work / "threads.txt").read_text().rstrip(), "```", ""]
-    # The object-store section comes from scripts/objectstore_bench.py, which this run does
-    # not repeat (a MinIO server, minutes a run): the page it is pasted into keeps it.
+    # Sections from scripts this run does not repeat, scripts/multi_algo_bench.py and
+    # scripts/objectstore_bench.py (a MinIO server, minutes a run): the page they are
+    # pasted into keeps them.
     previous = out / "benchmarks.md"
-    kept = re.search(r"^<!-- objectstore:begin.*?^<!-- objectstore:end -->$",
-                     previous.read_text() if previous.exists() else "", re.M | re.S)
-    if kept:
-        page += [kept.group(0), ""]
+    previous_text = previous.read_text() if previous.exists() else ""
+    for block in ("multialgo", "objectstore"):
+        kept = re.search(rf"^<!-- {block}:begin.*?^<!-- {block}:end -->$", previous_text,
+                         re.M | re.S)
+        if kept:
+            page += [kept.group(0), ""]
     (out / "benchmarks.md").write_text("\n".join(page))
 
     if args.readme:

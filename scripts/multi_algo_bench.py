@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Times `crcforge sum -j 1 -a A -a B -a C FILE` (every algorithm in one read) against each
+algorithm alone on the same page-cached file, in paired rounds: a round runs every command
+once, in an order rotated from round to round, and its ratio is the combined run's wall
+time over the slowest single run's in that round.  Prints each command's median time and
+the median and quartiles of the per-round ratios (docs/benchmarks.md, "Several algorithms
+in one read").  Pin it for steady figures:
+
+    taskset -c 1 python3 scripts/multi_algo_bench.py --crcforge build/crcforge \\
+        --file /tmp/crcforge-1g --size 1G --rounds 41
+
+--size makes FILE (random bytes) when it does not exist.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def parse_size(text):
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    number = text.rstrip("KMGkmg")
+    return int(number) * units[text[len(number):].upper()]
+
+
+def make_file(path, size):
+    with open(path, "wb") as f:
+        left = size
+        while left:
+            chunk = os.urandom(min(left, 1 << 24))
+            f.write(chunk)
+            left -= len(chunk)
+
+
+def timed(cmd):
+    start = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if p.returncode != 0:
+        sys.exit(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.decode()}")
+    return elapsed
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--crcforge", default="build/crcforge")
+    ap.add_argument("--file", required=True)
+    ap.add_argument("--size", help="make FILE of this size (K, M, G) when it does not exist")
+    ap.add_argument("-a", "--algorithm", action="append",
+                    help="repeatable (default crc32c, crc64-nvme, crc32)")
+    ap.add_argument("--rounds", type=int, default=41)
+    ap.add_argument("--warmup", type=int, default=2)
+    args = ap.parse_args()
+    algos = args.algorithm or ["crc32c", "crc64-nvme", "crc32"]
+    if not os.path.exists(args.file):
+        if not args.size:
+            sys.exit(f"{args.file} does not exist (give --size to make it)")
+        make_file(args.file, parse_size(args.size))
+    base = [args.crcforge, "sum", "-j", "1"]
+    singles = {a: [*base, "-a", a, args.file] for a in algos}
+    combined = [*base, *[x for a in algos for x in ("-a", a)], args.file]
+    commands = [*singles.values(), combined]
+    for _ in range(args.warmup):  # the file into the page cache, the binary too
+        for cmd in commands:
+            timed(cmd)
+    times = {i: [] for i in range(len(commands))}
+    ratios = []
+    for r in range(args.rounds):
+        order = list(range(len(commands)))
+        order = order[r % len(order):] + order[:r % len(order)]
+        got = {}
+        for i in order:
+            got[i] = timed(commands[i])
+            times[i].append(got[i])
+        ratios.append(got[len(commands) - 1] / max(got[i] for i in range(len(algos))))
+    size = os.path.getsize(args.file)
+    print(f"file {args.file}: {size} bytes; {args.rounds} paired rounds; "
+          f"{' '.join(os.uname()[i] for i in (0, 2, 4))}")
+    for i, cmd in enumerate(commands):
+        med = statistics.median(times[i])
+        print(f"  {med * 1e3:8.1f} ms  {size / med / 1e9:5.2f} GB/s  {' '.join(cmd)}")
+    q1, med, q3 = statistics.quantiles(ratios, n=4)
+    print(f"combined / slowest single, per round: median {med:.3f} "
+          f"(quartiles {q1:.3f}-{q3:.3f}, min {min(ratios):.3f}, max {max(ratios):.3f})")
+
+
+if __name__ == "__main__":
+    main()
