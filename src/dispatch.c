@@ -5,12 +5,14 @@
  * release store and forwards the call, so the hot path is one acquire load and an
  * indirect call, with no test; the forced path (crcforge_impl_force, the environment
  * variable CRCFORGE_IMPL) at `environment_unread`.  Resolution is idempotent, so a race
- * between two first uses only repeats the same work.
+ * between two first uses only repeats the same work.  Where the CPU family's tuning table
+ * gives bands of paths by length (bands.c), their record comes before the list.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bands.h"
 #include "internal.h"
 
 #if defined(__x86_64__)
@@ -110,7 +112,7 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
     } else {
 #if defined(__x86_64__)
         /* The CPU family's bands of paths by length, where its table serves m. */
-        const struct crc_impl *tuned = crc_x86_tuned_impl(m);
+        const struct crc_impl *tuned = crc_banded_impl(m);
         if (tuned != NULL) {
             atomic_store_explicit(&((crcforge_model *)m)->impl, tuned, memory_order_release);
             return tuned;
@@ -172,6 +174,7 @@ int crcforge_impl_force(const char *name, const char **why)
     atomic_store(&forced, impl);
 #if defined(__x86_64__)
     crc_x86_tuning_reset(); /* a CPU mask set before forcing may change the family */
+    crc_bands_reset();
 #endif
     /* Re-resolve the catalogue on next use; custom models resolved before keep theirs. */
     for (size_t i = 0; i < crc_catalogue_count; i++)
