@@ -68,7 +68,7 @@ extension = Extension(
     "crcforge._crcforge",
     sources=LIBRARY_SOURCES + sorted(glob.glob("python/ext/*.c")),
     depends=sorted(glob.glob("src/**/*.h", recursive=True) + glob.glob("python/ext/*.h")
-                   + ["include/crcforge.h", "src/sources.txt"]),
+                   + sorted(glob.glob("include/*.h")) + ["src/sources.txt"]),
     include_dirs=["include", "src"],
     define_macros=[("CRCFORGE_API", "")],
     extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],

@@ -156,8 +156,8 @@ CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
  * it before hashing.
  * The environment variable CRCFORGE_IMPL does the same, read once when the library
  * first hashes unless crcforge_impl_force came first ("auto" or empty: automatic); a
- * name that is unknown or that this CPU cannot run prints a warning to stderr, and the
- * automatic choice is used. */
+ * name that is unknown or that this CPU cannot run leaves the automatic choice, and
+ * crcforge_env_problem_at (crcforge_dispatch.h) lists it: the library never prints. */
 CRCFORGE_API int crcforge_impl_force(const char *name, const char **why);
 
 /* Like crcforge_init, pinned to one path.  Returns 0, or -1 with *why set when m is

@@ -8,11 +8,11 @@
  * between two first uses only repeats the same work.  Where the CPU family's tuning table
  * gives bands of paths by length (bands.c), their record comes before the list.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bands.h"
+#include "environment.h"
 #include "internal.h"
 
 #if defined(__x86_64__)
@@ -84,8 +84,7 @@ static const struct crc_impl *forced_from_environment(void)
     const struct crc_impl *impl = crc_impl_lookup(env);
     const char *why = crc_impl_unusable(impl);
     if (why != NULL) {
-        fprintf(stderr, "crcforge: CRCFORGE_IMPL=%s: %s; using the automatic choice\n", env,
-                why);
+        crc_env_note("CRCFORGE_IMPL", env, "the automatic choice", "%s", why);
         return NULL;
     }
     return impl;
@@ -180,4 +179,15 @@ int crcforge_impl_force(const char *name, const char **why)
     for (size_t i = 0; i < crc_catalogue_count; i++)
         atomic_store(&crc_catalogue[i].impl, &crc_impl_unresolved);
     return 0;
+}
+
+const crcforge_env_problem *crcforge_env_problem_at(size_t i)
+{
+    /* Every variable read, by the code that reads it, if it was not yet. */
+    (void)crc_cpu_features();
+    (void)forced_impl();
+#if defined(__x86_64__)
+    (void)crc_x86_tuning();
+#endif
+    return crc_env_note_at(i);
 }

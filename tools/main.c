@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "crcforge_dispatch.h"
 
 static const struct cli_command *const commands[] = {&cli_sum, &cli_list, &cli_cpu,
                                                     &cli_keyslot, &cli_bench};
@@ -71,13 +72,20 @@ static int run_command(int argc, char **argv)
         usage(stderr);
         return EXIT_TROUBLE;
     }
-    /* A bad CRCFORGE_IMPL is a usage error here, not a silent fallback. */
-    const char *impl = getenv("CRCFORGE_IMPL");
-    const char *why = NULL;
-    if (impl != NULL && *impl != '\0' && crcforge_impl_force(impl, &why) != 0) {
-        cli_error("CRCFORGE_IMPL=%s: %s", impl, why);
-        return EXIT_TROUBLE;
+    /* The library only lists what it could not use in the environment: said here, and a
+     * bad CRCFORGE_IMPL is a usage error, not a silent fallback. */
+    int bad_impl = 0;
+    const crcforge_env_problem *e;
+    for (size_t i = 0; (e = crcforge_env_problem_at(i)) != NULL; i++) {
+        const int impl = strcmp(e->variable, "CRCFORGE_IMPL") == 0;
+        if (impl)
+            cli_error("%s=%s: %s", e->variable, e->value, e->problem);
+        else
+            cli_error("warning: %s=%s: %s; %s", e->variable, e->value, e->problem, e->instead);
+        bad_impl |= impl;
     }
+    if (bad_impl)
+        return EXIT_TROUBLE;
     const char *name = argv[optind];
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(name, commands[i]->name) == 0)

@@ -9,6 +9,7 @@
 #include <Python.h>
 
 #include "crcforge.h"
+#include "crcforge_dispatch.h"
 
 /* Bytes to hash.  Exact `bytes` are read in place (no buffer export: the cheapest path for
  * the small inputs where per-call cost dominates); anything else goes through the buffer

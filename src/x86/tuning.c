@@ -4,15 +4,14 @@
  * A plan is a family's table with CRCFORGE_TUNE's values applied: derived data (pure: the
  * table and the environment), built once per family (crc_once); the plan in use is a
  * selection that crcforge_impl_force resets, since a CPU mask set for a test may change the
- * family.
+ * family.  Problems with CRCFORGE_TUNE are noted for crcforge_env_problem_at, never printed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <stdarg.h>
-
 #include "../cpu.h"
+#include "../environment.h"
 #include "../keyslot.h"
 #include "crc32c_x86.h"
 #include "tuning.h"
@@ -105,24 +104,10 @@ enum crc_model_class crc_model_class_of(const crcforge_model *m)
 
 /* ------------------------------------------------------------------------------------
  * CRCFORGE_TUNE: "family=NAME,KEY=N,...", any of the keys below, for sweeps and tests.
- * An item that is not one of them, or whose value is out of the key's range, is reported
- * and ignored: the table's value stays.
+ * An item that is not one of them, or whose value is out of the key's range, is noted and
+ * ignored: the table's value stays.
  * ---------------------------------------------------------------------------------- */
 #define TUNE "CRCFORGE_TUNE"
-
-/* A problem with CRCFORGE_TUNE's value, on stderr. */
-static __attribute__((format(printf, 4, 5))) void crc_env_note(const char *variable,
-                                                               const char *value,
-                                                               const char *instead,
-                                                               const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "crcforge: %s=%s: ", variable, value);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "; %s\n", instead);
-    va_end(ap);
-}
 
 /* The numeric keys: where their value goes in a table, and its range. */
 static const struct {
@@ -233,7 +218,7 @@ static void fill_overrides(void *obj, const void *unused)
     *(struct overrides *)obj = o;
 }
 
-/* Read once (so that each mistake is reported once). */
+/* Read once (the notes of its mistakes are made then). */
 static struct overrides read_overrides(void)
 {
     static crc_once_slot slot;

@@ -23,6 +23,7 @@
 
 #include "check.h"
 #include "guarded.h"
+#include "crcforge_dispatch.h"
 #include "internal.h"
 #include "x86/crc32c_x86.h"
 #include "x86/tuning.h"
@@ -237,6 +238,9 @@ int main(void)
     }
     three_way(m);
     registry_paths(m);
+    /* CRCFORGE_TUNE's values all taken (none refused, which would leave the table's). */
+    const crcforge_env_problem *e = crcforge_env_problem_at(0);
+    CHECK(e == NULL, "%s=%s: %s", e ? e->variable : "", e ? e->value : "", e ? e->problem : "");
     guarded_free(&g);
     free(bytes);
     free(expected);
