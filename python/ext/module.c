@@ -403,6 +403,25 @@ static PyObject *py_cpu_features(PyObject *module, PyObject *unused)
     return list;
 }
 
+PyDoc_STRVAR(doc_environment_problems,
+             "_environment_problems($module, /)\n--\n\n"
+             "What the library could not use in its environment variables, as tuples\n"
+             "(variable, value, problem, instead); crcforge.environment_problems() wraps them.");
+
+static PyObject *py_environment_problems(PyObject *module, PyObject *unused)
+{
+    (void)module, (void)unused;
+    PyObject *list = PyList_New(0);
+    const crcforge_env_problem *e;
+    for (size_t i = 0; list != NULL && (e = crcforge_env_problem_at(i)) != NULL; i++) {
+        PyObject *entry = Py_BuildValue("(ssss)", e->variable, e->value, e->problem, e->instead);
+        if (entry == NULL || PyList_Append(list, entry) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(entry);
+    }
+    return list;
+}
+
 /* For python/bench/gil.py and the thread tests: read and set the threshold. */
 static PyObject *py_set_gil_threshold(PyObject *module, PyObject *arg)
 {
@@ -441,6 +460,8 @@ static PyMethodDef module_methods[] = {
     {"force_implementation", (PyCFunction)py_force_implementation, METH_O,
      doc_force_implementation},
     {"cpu_features", (PyCFunction)py_cpu_features, METH_NOARGS, doc_cpu_features},
+    {"_environment_problems", (PyCFunction)py_environment_problems, METH_NOARGS,
+     doc_environment_problems},
     {"_catalogue", (PyCFunction)py_catalogue, METH_NOARGS,
      "The catalogue as tuples (name, aliases, width, poly, init, refin, refout, xorout, "
      "check, residue); crcforge.models() wraps them."},
