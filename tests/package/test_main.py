@@ -143,6 +143,15 @@ def test_getopt_starts_afresh_every_run(monkeypatch, capsys, tmp_path):
                    "crcforge: crc32: No such file or directory\n")
 
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's own SIGINT handler, as in an interactive session: a shell's background job
+    starts with SIGINT ignored, and Python then installs none."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def interrupt_main_thread_after(seconds):
     """Sends SIGINT to the main thread (the one running the engine) after `seconds`; the
     timer, to cancel."""
