@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The CLI contract and the independent oracles (zlib, anycrc, awscrt) through the built tool
 # and shared library; the fault-injection shim the CLI tests build needs a C compiler, the
-# traces of scripts/static_estimate.py gdb and llvm-mca.
+# traces of scripts/static_estimate.py gdb and llvm-mca, and its ISA-L rows ISA-L 2.32.1
+# (.ci/install-isal.sh; under CRCFORGE_ISAL_PREFIX, else /opt/crcforge-peers/isa-l-2.32.1:
+# those tests are skipped without it, but fail with CI=true).
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
