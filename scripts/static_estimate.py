@@ -37,7 +37,8 @@ Usage: scripts/static_estimate.py [--build DIR] [--mcpu CPU,...] [--isal PREFIX]
   --isal   ISA-L's install prefix (include/isa-l.h, lib/libisal.a); default
            $CRCFORGE_ISAL_PREFIX, else where .ci/install-isal.sh puts it:
            ${CRCFORGE_PEERS_PREFIX:-/opt/crcforge-peers}/isa-l-2.32.1
-Needs gdb, a C compiler and llvm-mca (llvm-mca-16 from Debian's llvm-16, or llvm-mca).
+Needs gdb, a C compiler and llvm-mca (llvm-mca-19 from Debian's llvm-19, else llvm-mca-16 or
+llvm-mca: LLVM 16 models sapphirerapids as Skylake-SP).
 """
 import argparse
 import glob
@@ -286,10 +287,11 @@ def fail(msg):
 
 
 def find_mca():
-    for name in ("llvm-mca-16", "llvm-mca"):
+    # LLVM 16's sapphirerapids is Skylake-SP's model; 19 has Sapphire Rapids' own.
+    for name in ("llvm-mca-19", "llvm-mca-16", "llvm-mca"):
         if shutil.which(name):
             return name
-    fail("llvm-mca not found (Debian package llvm-16)")
+    fail("llvm-mca not found (Debian package llvm-19)")
 
 
 def isal_library(prefix):

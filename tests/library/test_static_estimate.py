@@ -31,7 +31,7 @@ ISAL_PREFIX = os.environ.get("CRCFORGE_ISAL_PREFIX", se.ISAL_DEFAULT_PREFIX)
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("gdb") is None, reason="gdb not installed"),
-    pytest.mark.skipif(shutil.which("llvm-mca-16") is None and shutil.which("llvm-mca") is None,
+    pytest.mark.skipif(not any(shutil.which(f"llvm-mca{v}") for v in ("-19", "-16", "")),
                        reason="llvm-mca not installed"),
     pytest.mark.skipif(not (BUILD / "libcrcforge.a").exists(), reason=f"{BUILD} not built"),
 ]

@@ -12,6 +12,6 @@ need_python_module anycrc anycrc
 need_python_module awscrt.checksums awscrt
 need_cmd cc build-essential
 need_cmd gdb gdb
-need_cmd llvm-mca-16 llvm-16
+need_cmd llvm-mca-19 llvm-19
 require_met
 CRCFORGE_BUILD=build python3 -m pytest -q tests/cli tests/library
