@@ -1,6 +1,8 @@
 """`crcforge cpu` and CRCFORGE_IMPL under CPU features masked with CRCFORGE_CPU_MASK."""
 import pytest
 
+import needs
+
 
 def lines(out):
     return out.decode().splitlines()
@@ -35,7 +37,7 @@ def test_forcing_a_masked_path_is_an_error(run):
 
 def test_mask_sse42_only(run):
     if "sse4.2" not in lines(run("cpu")[1])[0].split():
-        pytest.skip("this CPU has no SSE4.2")
+        needs.cpu("it has no SSE4.2")
     env = {"CRCFORGE_CPU_MASK": "sse4.2"}
     assert chosen(run, env)["CRC-32/ISCSI"] == "crc32c_x86_sse42"
     impls = lines(run("cpu", "--impls", env=env)[1])
@@ -69,7 +71,7 @@ BAD_VALUES = [
 def test_cpu_reports_a_bad_environment_value(run, variable, value, problem, instead):
     code, out, err = run("cpu")
     if variable == "CRCFORGE_TUNE" and "tuning:" not in out.decode():
-        pytest.skip("no tuning tables on this CPU: CRCFORGE_TUNE is not read")
+        needs.cpu("no tuning tables for it: CRCFORGE_TUNE is not read")
     code, out, err = run("cpu", env={variable: value})
     said = [line for line in lines(out) if line.startswith("environment: ")]
     assert code == 0 and len(said) == 1, (out, err)

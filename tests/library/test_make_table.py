@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+import needs
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "tune" / "make_table.py"
 _spec = importlib.util.spec_from_file_location("make_table", SCRIPT)
@@ -467,7 +469,7 @@ AVX2_PATHS = {
 def test_table_builds_and_is_used(tmp_path, crcforge_bin):
     features = subprocess.run([crcforge_bin, "cpu"], capture_output=True, text=True).stdout
     if not {"avx2", "pclmulqdq", "vpclmulqdq", "sse4.2"} <= set(features.split()):
-        pytest.skip("this CPU cannot run the avx2-vpclmul family's paths")
+        needs.cpu("it cannot run the avx2-vpclmul family's paths")
     for command, package in (("cmake", "cmake"), ("cc", "build-essential")):
         if shutil.which(command) is None:
             pytest.skip(f"{command} not installed (Debian package {package}), to build the "
