@@ -13,7 +13,8 @@
 #define CRC_FEATURES_x86_pclmul (CRC_CPU_SSE41 | CRC_CPU_PCLMUL)
 #define CRC_FEATURES_x86_vpclmul_avx2 (CRC_FEATURES_x86_pclmul | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
 #define CRC_FEATURES_x86_vpclmul_avx512                                                     \
-    (CRC_FEATURES_x86_vpclmul_avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL)
+    (CRC_FEATURES_x86_vpclmul_avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL |   \
+     CRC_CPU_AVX512VBMI)
 #define CRC_FEATURES_x86_gfni_avx512 (CRC_FEATURES_x86_vpclmul_avx512 | CRC_CPU_GFNI)
 
 uint64_t fold_update_x86_pclmul(const crcforge_model *m, uint64_t reg, const uint8_t *p,

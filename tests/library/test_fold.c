@@ -40,6 +40,14 @@ __attribute__((target("avx512f,avx512bw"))) static void real_maskz_loadu_epi8(ui
     _mm512_storeu_si512(out, _mm512_maskz_loadu_epi8(mask, p));
 }
 
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void
+real_maskz_permutexvar_epi8(uint8_t out[64], uint64_t mask, const uint8_t idx[64],
+                            const uint8_t x[64])
+{
+    _mm512_storeu_si512(out, _mm512_maskz_permutexvar_epi8(mask, _mm512_loadu_si512(idx),
+                                                           _mm512_loadu_si512(x)));
+}
+
 __attribute__((target("gfni,avx512f,avx512bw"))) static void real_gf2p8affine512(uint8_t out[64],
                                                                         const uint8_t x[64],
                                                                         const uint64_t a[8])
@@ -185,6 +193,38 @@ static EMU_TARGET void emulated_instructions(void)
     if (!real_bw)
         SKIP("vmovdqu8 {z} against the real instruction: this CPU has no AVX-512BW");
     guarded_free(&g);
+
+    /* vpermb {z}: byte i is byte idx[i] mod 64 where the mask has bit i, else 0; random
+     * indices (all 8 bits), and the head's windows (crc_byte_index_window at +h, the
+     * bytes below 64 - h masked off). */
+    const int real_vbmi = crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VBMI);
+    bad = bad_real = 0;
+    for (int t = 0; t < 1000; t++) {
+        uint8_t idx[64], x[64], want[64], emu[64], real[64];
+        uint64_t mask = rnd64();
+        rnd_fill(idx, sizeof idx);
+        rnd_fill(x, sizeof x);
+        if (t < 64) { /* h = t + 1 */
+            memcpy(idx, crc_byte_index_window + t + 1, 64);
+            mask = ~0ull << (63 - t);
+        }
+        for (int i = 0; i < 64; i++)
+            want[i] = (mask >> i & 1) ? x[idx[i] % 64] : 0;
+        if (t < 64) /* the head: the first h bytes moved up to its end */
+            for (int i = 0; i < 64; i++)
+                bad += want[i] != (i >= 63 - t ? x[i - (63 - t)] : 0);
+        emu_storeu(emu, emu_maskz_permutexvar_epi8(mask, emu_loadu(idx), emu_loadu(x)));
+        bad += memcmp(emu, want, 64) != 0;
+        if (real_vbmi) {
+            real_maskz_permutexvar_epi8(real, mask, idx, x);
+            bad_real += memcmp(real, want, 64) != 0;
+        }
+    }
+    CHECK(bad == 0, "emulated vpermb {z}: %lu of 1000 permutes wrong", bad);
+    CHECK(bad_real == 0, "vpermb {z}: %lu of 1000 permutes differ from its definition",
+          bad_real);
+    if (!real_vbmi)
+        SKIP("vpermb {z} against the real instruction: this CPU has no AVX-512VBMI");
 
     /* GF2P8AFFINEQB: with the bit-reversal matrix, each byte's bits reversed (the one use
      * in the kernels); with any matrix and immediate, as the instruction computes. */
