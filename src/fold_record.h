@@ -76,13 +76,16 @@ FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uin
 static ATTRIBUTES __attribute__((noinline)) uint64_t
 FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
 {
-    if (n == 0)
-        return reg;
 #if !FOLD_MSB_ONLY
-    if (c->lsb_first)
-        return n < 16 ? short_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
+    if (__builtin_expect(c->lsb_first, 1)) { /* the reflected ones fall through */
+        if (n >= 16)
+            return lanes_pass(c, reg, p, n, 0);
+        return n != 0 ? short_pass(c, reg, p, n, 0) : reg;
+    }
 #endif
-    return n < 16 ? short_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
+    if (n >= 16)
+        return lanes_pass(c, reg, p, n, 1);
+    return n != 0 ? short_pass(c, reg, p, n, 1) : reg;
 }
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                       const uint8_t *p, size_t n)
