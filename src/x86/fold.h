@@ -23,6 +23,9 @@ uint64_t fold_update_x86_vpclmul_avx2(const crcforge_model *m, uint64_t reg, con
                                       size_t n);
 uint64_t fold_update_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                         size_t n);
+/* The same with the accumulators' loads aligned (a candidate for the tuning sweeps). */
+uint64_t fold_update_x86_vpclmul_avx512_aligned(const crcforge_model *m, uint64_t reg,
+                                                const uint8_t *p, size_t n);
 /* MSB-first models only (fold_msb_first_supported). */
 uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                      size_t n);
@@ -30,6 +33,7 @@ uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, cons
 extern const struct crc_impl crc_impl_fold_x86_pclmul;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx2;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx512;
+extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx512_aligned;
 extern const struct crc_impl crc_impl_fold_x86_gfni_avx512;
 
 #endif /* CRCFORGE_X86_FOLD_H */

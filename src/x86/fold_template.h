@@ -23,6 +23,10 @@
  *   GFNI_BITREV 1 (VL 64 with USE_AVX512 only; 0 if undefined): the tier serves MSB-first
  *               models only, reversing the bits of every byte with GF2P8AFFINEQB and
  *               folding the result as the model's mirror (see "MSB-first on the mirror")
+ *   ALIGNED_FROM  (0 if undefined) from this many bytes the accumulators' loads are
+ *               aligned to VL: the message is cut where its last whole VL-aligned block
+ *               ends, the first part folded (its vectors, which end there, aligned), the
+ *               fewer than VL bytes after it taken by the short paths from its register
  * A variant of a tier (other loads, another order) is one more .c file with its own
  * SUFFIX and parameters; the policies are fold_record.h's.
  *
@@ -77,6 +81,11 @@
 #ifndef GFNI_BITREV
 #define GFNI_BITREV 0
 #endif
+#ifndef ALIGNED_FROM
+#define ALIGNED_FROM 0
+#endif
+_Static_assert(ALIGNED_FROM == 0 || ALIGNED_FROM >= 17 * VL,
+               "what is left after the cut still runs the loop of 8 accumulators");
 #if GFNI_BITREV && !(VL == 64 && USE_AVX512)
 #error "GFNI_BITREV needs VL 64 and USE_AVX512"
 #endif
@@ -440,6 +449,31 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_con
 #define FOLD_PASS_NAME_(a, b) a##b
 #define FOLD_PASS_NAME(a, b) FOLD_PASS_NAME_(a, b)
 
+#if ALIGNED_FROM
+/* 0 < n < VL bytes from the register: the paths of shorter inputs (ALIGNED_FROM's cut). */
+static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *c,
+                                                      const struct fold_consts *k, uint64_t reg,
+                                                      const uint8_t *p, size_t n,
+                                                      const enum fold_order order)
+{
+    const int msb = order != ORDER_REFLECTED;
+#if VL == 64
+    if (n >= LANES_MAX)
+        return below_vl_pass(c, k, reg, p, n, order);
+#else
+    (void)k;
+#endif
+    return n >= 16 ? lanes_pass(c, reg, p, n, msb) : short_pass(c, reg, p, n, msb);
+}
+#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)                                             \
+    const size_t past = ((uintptr_t)p + n) & (VL - 1);                                     \
+    if (n >= ALIGNED_FROM && past != 0)                                                    \
+        return below_vector(c, k, accumulators_pass(c, k, reg, p, n - past, A, ORDER),     \
+                            p + n - past, past, ORDER);
+#else
+#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)
+#endif
+
 /* The two passes of each order in functions of their own, each with the registers it
  * needs, reached by tail calls. */
 #if VL == 64
@@ -476,6 +510,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_con
         if (n <= (2 * A - 1) * VL)                                                         \
             return FOLD_PASS_NAME(parallel_, ORDER_NAME)(c, reg, p, n);                    \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
+        ALIGNED_CUT(c, k, reg, p, n, A, ORDER)                                             \
         return accumulators_pass(c, k, reg, p, n, A, ORDER);                               \
     }
 #if GFNI_BITREV
@@ -543,6 +578,8 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #undef FOLD_PASSES
 #undef FOLD_BELOW_VL
 #undef BELOW_VL
+#undef ALIGNED_CUT
+#undef ALIGNED_FROM
 #undef LANES_MAX
 #undef LANES
 #undef LOAD_PAIRS
