@@ -474,8 +474,9 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
 #define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)
 #endif
 
-/* The two passes of each order in functions of their own, each with the registers it
- * needs, reached by tail calls. */
+/* The passes of each order in functions of their own, each with the registers it needs,
+ * reached by tail calls: below_vl_* (VL 64) for LANES_MAX <= n < VL, parallel_* and
+ * accumulators_* from VL bytes on. */
 #if VL == 64
 #define FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                   \
     static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
@@ -485,12 +486,8 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
         return below_vl_pass(c, k, reg, p, n, ORDER);                                      \
     }
-#define BELOW_VL(ORDER_NAME, c, reg, p, n)                                                 \
-    if (n < VL)                                                                            \
-        return FOLD_PASS_NAME(below_vl_, ORDER_NAME)(c, reg, p, n);
 #else
 #define FOLD_BELOW_VL(ORDER_NAME, ORDER)
-#define BELOW_VL(ORDER_NAME, c, reg, p, n)
 #endif
 #define FOLD_PASSES(ORDER_NAME, ORDER)                                                     \
     FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                       \
@@ -498,7 +495,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
         parallel_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, \
                                size_t n)                                                   \
     {                                                                                      \
-        BELOW_VL(ORDER_NAME, c, reg, p, n)                                                 \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
         return parallel_pass(c, k, reg, p, n, ORDER);                                      \
     }                                                                                      \
@@ -558,6 +554,15 @@ FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
                                                    const uint8_t *p, size_t n, const int msb)
 {
+#if VL == 64 /* one vector, whatever the tuning */
+    if (n < VL) {
+#if GFNI_BITREV
+        return below_vl_mirror(c, reg, p, n);
+#else
+        return msb ? below_vl_msb_first(c, reg, p, n) : below_vl_reflected(c, reg, p, n);
+#endif
+    }
+#endif
     const size_t parallel_max =
         atomic_load_explicit(&crc_x86_fold_parallel_max, memory_order_relaxed);
     if (n <= parallel_max)
@@ -577,7 +582,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #undef FOLD_PASS_NAME_
 #undef FOLD_PASSES
 #undef FOLD_BELOW_VL
-#undef BELOW_VL
 #undef ALIGNED_CUT
 #undef ALIGNED_FROM
 #undef LANES_MAX
