@@ -476,28 +476,25 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
 
 /* The passes of each order in functions of their own, each with the registers it needs,
  * reached by tail calls: below_vl_* (VL 64) for LANES_MAX <= n < VL, parallel_* and
- * accumulators_* from VL bytes on. */
-#if VL == 64
-#define FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                   \
+ * accumulators_* from VL bytes on.  FOLD_PASS_FUNCTION makes NAME_ORDER_NAME(c, reg, p,
+ * n) of PASS, an inline pass, with the order's constants. */
+#define FOLD_PASS_FUNCTION(NAME, ORDER_NAME, ORDER, PASS)                                  \
     static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
-        below_vl_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, \
-                               size_t n)                                                   \
+        NAME, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p,      \
+                          size_t n)                                                        \
     {                                                                                      \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
-        return below_vl_pass(c, k, reg, p, n, ORDER);                                      \
+        return PASS(c, k, reg, p, n, ORDER);                                               \
     }
+#if VL == 64
+#define FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                   \
+    FOLD_PASS_FUNCTION(below_vl_, ORDER_NAME, ORDER, below_vl_pass)
 #else
 #define FOLD_BELOW_VL(ORDER_NAME, ORDER)
 #endif
 #define FOLD_PASSES(ORDER_NAME, ORDER)                                                     \
     FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                       \
-    static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
-        parallel_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, \
-                               size_t n)                                                   \
-    {                                                                                      \
-        const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
-        return parallel_pass(c, k, reg, p, n, ORDER);                                      \
-    }                                                                                      \
+    FOLD_PASS_FUNCTION(parallel_, ORDER_NAME, ORDER, parallel_pass)                        \
     static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
                                    const uint8_t *p, size_t n, size_t A)                   \
@@ -582,6 +579,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #undef FOLD_PASS_NAME_
 #undef FOLD_PASSES
 #undef FOLD_BELOW_VL
+#undef FOLD_PASS_FUNCTION
 #undef ALIGNED_CUT
 #undef ALIGNED_FROM
 #undef LANES_MAX
