@@ -7,7 +7,7 @@
  *   short_pass   1..15 bytes, with no lane load (none may leave the buffer);
  *   head_pass    the partial block at the start of a longer message, then whole lanes;
  *   lanes_pass   16 <= n < LANES_MAX: the head, the last lane, the reduction;
- *   two_lanes_pass  the same for 16 <= n < 32, with no loop (where LANES_MAX is 32);
+ *   two_lanes_pass  the same for 16 <= n <= 32, with no loop (where LANES_MAX is 33 or less);
  *   barrett, final_reduction   the end, from a 128-bit value or the last lane.
  */
 #include <string.h>
@@ -153,7 +153,7 @@ static ATTRIBUTES FOLD_LANES_INLINE vec_t head_pass(const struct fold_consts *c,
     return carry;
 }
 
-/* 16 <= n < 32: the first n - 16 bytes (1 to 15) as head_pass takes them, then the last
+/* 16 <= n <= 32: the first n - 16 bytes (1 to 16) as head_pass takes them, then the last
  * lane; 16 bytes, the one lane. */
 static ATTRIBUTES FOLD_LANES_INLINE uint64_t two_lanes_pass(const struct fold_consts *c,
                                                             uint64_t reg, const uint8_t *p,

@@ -79,13 +79,13 @@ FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const
 #if !FOLD_MSB_ONLY
     if (__builtin_expect(c->lsb_first, 1)) { /* the reflected ones fall through */
         if (n >= 16)
-            return LANES_MAX <= 32 ? two_lanes_pass(c, reg, p, n, 0)
+            return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 0)
                                    : lanes_pass(c, reg, p, n, 0);
         return n != 0 ? short_pass(c, reg, p, n, 0) : reg;
     }
 #endif
     if (n >= 16)
-        return LANES_MAX <= 32 ? two_lanes_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
+        return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
     return n != 0 ? short_pass(c, reg, p, n, 1) : reg;
 }
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,

@@ -285,14 +285,15 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_sum(wide_t s, const struct fold_
 }
 
 /*
- * 16 <= n < LANES_MAX goes to lanes_pass (serial lane folds), longer inputs to fold_pass,
- * whose head reads the lanes at p and p + 16 below VL 64 (n >= 32).  Measured on an AMD
- * EPYC (Zen 4), CRC-32, independent calls, against the lane steps: 128-bit passes
- * 0.74-0.81x from 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.  The 512-bit
- * pass of one vector (below_vl_pass) against the lane steps, CRC-64/XZ: 0.85x at 16 B,
- * 1.01x from 20 to 32 B, 1.15x from 40 to 47 B.
+ * 16 <= n < LANES_MAX goes to the lane steps (serial lane folds), longer inputs to
+ * fold_pass, whose head reads the lanes at p and p + 16 below VL 64 (n >= 32).  Measured
+ * on an AMD EPYC (Zen 4), CRC-32, independent calls, against the lane steps: 128-bit
+ * passes 0.74-0.81x from 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.  The
+ * 512-bit pass of one vector (below_vl_pass) against them, CRC-64/XZ: 0.85x at 16 B,
+ * 1.0x from 20 to 32 B, 1.15-1.22x from 36 to 47 B; in dependent calls 0.78x at 32 B and
+ * 0.94x from 36 to 47 B.  So the lanes take up to 32 B (two_lanes_pass).
  */
-#define LANES_MAX (VL == 64 ? 32 : VL == 32 ? 64 : 128)
+#define LANES_MAX (VL == 64 ? 33 : VL == 32 ? 64 : 128)
 
 /* The register as the bytes it is xored over, message bytes 0..7 in memory order
  * (fold_consts.h: MSB-first, reg << (64 - width) most significant byte first). */
