@@ -3,7 +3,9 @@
  * once more with VL 64 and USE_AVX512 (crc_impl_fold_x86_emulated_avx512, where this
  * header is included), or with GFNI_BITREV too when EMU_GFNI_BITREV is defined to 1
  * (crc_impl_fold_x86_emulated_gfni_avx512, in a translation unit of its own:
- * fold_emulated_gfni_avx512.c), every 512-bit and GFNI operation the template uses
+ * fold_emulated_gfni_avx512.c), or with the aligned tier's ALIGNED_FROM when
+ * EMU_ALIGNED is defined to 1 (crc_impl_fold_x86_emulated_avx512_aligned, likewise:
+ * fold_emulated_aligned_avx512.c), every 512-bit and GFNI operation the template uses
  * emulated (emulated_avx512.h).  test_fold runs both like the real tiers, so the lane
  * layout, head, fold distances, constants and reductions of those tiers are checked
  * wherever VPCLMULQDQ with AVX2 exists (the real tiers run on a CPU with AVX-512 too).
@@ -17,9 +19,13 @@
 #ifndef EMU_GFNI_BITREV
 #define EMU_GFNI_BITREV 0
 #endif
+#ifndef EMU_ALIGNED
+#define EMU_ALIGNED 0
+#endif
 
 extern const struct crc_impl crc_impl_fold_x86_emulated_avx512;
 extern const struct crc_impl crc_impl_fold_x86_emulated_gfni_avx512;
+extern const struct crc_impl crc_impl_fold_x86_emulated_avx512_aligned;
 
 /* clang defines some of these intrinsics as macros: they are replaced here. */
 #undef _mm512_clmulepi64_epi128
@@ -57,6 +63,9 @@ extern const struct crc_impl crc_impl_fold_x86_emulated_gfni_avx512;
 #if EMU_GFNI_BITREV
 #define SUFFIX x86_emulated_gfni_avx512
 #define GFNI_BITREV 1
+#elif EMU_ALIGNED
+#define SUFFIX x86_emulated_avx512_aligned
+#define ALIGNED_FROM CRC_FOLD_ALIGNED_FROM
 #else
 #define SUFFIX x86_emulated_avx512
 #endif

@@ -10,9 +10,10 @@
  *    reference in test_engines);
  *  - streaming over random splits that cut inside the kernels' blocks, against the
  *    reference.
- * On x86-64 the 512-bit tiers' logic also runs with its AVX-512 and GFNI operations
- * emulated on AVX2 (fold_emulated_avx512.h), each emulated instruction checked against
- * its definition and, where this CPU has it, against the instruction itself; every
+ * On x86-64 the 512-bit tiers' logic (the aligned tier's cut included) also runs with its
+ * AVX-512 and GFNI operations emulated on AVX2 (fold_emulated_avx512.h), each emulated
+ * instruction checked against its definition and, where this CPU has it, against the
+ * instruction itself; every
  * family's table is checked to hold kernel parameters the kernels are built for; and the
  * kernels run again in child processes under CRCFORGE_TUNE, one for each accumulator
  * count and around the parallel step's bounds, over every length 0..4096 (alignments 0,
@@ -145,6 +146,7 @@ static size_t fold_kernels(const struct crc_impl **list)
     if (count > 0) {
         list[count++] = &crc_impl_fold_x86_emulated_avx512;
         list[count++] = &crc_impl_fold_x86_emulated_gfni_avx512;
+        list[count++] = &crc_impl_fold_x86_emulated_avx512_aligned;
     }
 #endif
     return count;
@@ -296,7 +298,7 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
           (unsigned)t->fold_accumulators, (unsigned)t->fold_parallel_max);
     static const char *const models[] = {"CRC-32/ISO-HDLC", "CRC-64/XZ",      "CRC-8/MAXIM-DOW",
                                          "CRC-16/XMODEM",   "CRC-24/OPENPGP", "CRC-64/ECMA-182"};
-    const struct crc_impl *list[crcforge_impl_count() + 2];
+    const struct crc_impl *list[crcforge_impl_count() + 3];
     const size_t count = fold_kernels(list);
     static uint8_t data[TUNED_MAX];
     static uint64_t reg[TUNED_MAX + 1];
@@ -390,7 +392,7 @@ int main(int argc, char **argv)
         CHECK(0, "guarded_alloc");
         return check_end();
     }
-    const struct crc_impl *list[crcforge_impl_count() + 2];
+    const struct crc_impl *list[crcforge_impl_count() + 3];
     const size_t count = fold_kernels(list);
     if (count == 0)
         SKIP("folding kernels: none compiled in on this architecture");
