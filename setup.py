@@ -66,10 +66,11 @@ def version():
 
 extension = Extension(
     "crcforge._crcforge",
-    sources=LIBRARY_SOURCES + sorted(glob.glob("python/ext/*.c")),
+    # tools/numbers.c: the C tool's size rule, for part_size="8MB".
+    sources=LIBRARY_SOURCES + sorted(glob.glob("python/ext/*.c")) + ["tools/numbers.c"],
     depends=sorted(glob.glob("src/**/*.h", recursive=True) + glob.glob("python/ext/*.h")
-                   + ["include/crcforge.h", "src/sources.txt"]),
-    include_dirs=["include", "src"],
+                   + ["include/crcforge.h", "src/sources.txt", "tools/numbers.h"]),
+    include_dirs=["include", "src", "tools"],
     define_macros=[("CRCFORGE_API", "")],
     extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],
     extra_link_args=LINK_FLAGS,

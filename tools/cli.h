@@ -3,6 +3,7 @@
 #define CRCFORGE_CLI_H
 
 #include "crcforge.h"
+#include "numbers.h"
 #include "options.h"
 
 /* Exit codes of the contract (shared/DESIGN.md). */

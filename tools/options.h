@@ -7,7 +7,6 @@
 
 #include <getopt.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 /* Keys of long-only options start here, above every short letter. */
@@ -64,13 +63,5 @@ int cli_next_option(struct cli_parser *p);
 /* The help of one command ("crcforge sum --help"), and the list of every command. */
 void cli_print_help(FILE *out, const struct cli_command *cmd);
 void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count);
-
-/* A count in ASCII decimal digits only (no sign, space or suffix), from lo to hi. */
-int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
-                    unsigned long long *out);
-/* A byte size: ASCII digits, then optionally, in any case, B, K, KB, KiB, M, MB, MiB, G,
- * GB, GiB, T, TB or TiB, all powers of 1024 (as the AWS CLI reads "8MB").  -1 when not
- * one, or above UINT64_MAX. */
-int cli_parse_size(const char *s, uint64_t *out);
 
 #endif /* CRCFORGE_OPTIONS_H */

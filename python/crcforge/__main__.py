@@ -781,19 +781,6 @@ def parse_count(text, low, high):
     return int(text)
 
 
-# Suffixes of a size, in any case: all powers of 1024, "8MB" too, as the AWS CLI reads it.
-SIZE_SHIFTS = {"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20,
-               "g": 30, "gb": 30, "gib": 30, "t": 40, "tb": 40, "tib": 40}
-
-
-def parse_size(text):
-    """A byte size: ASCII digits, then maybe a suffix of SIZE_SHIFTS; None if not one."""
-    digits = len(text) - len(text.lstrip("0123456789"))
-    shift = SIZE_SHIFTS.get(text[digits:].lower())
-    number = parse_count(text[:digits], 0, ((1 << 64) - 1) >> (shift or 0))
-    return None if shift is None or number is None else number << shift
-
-
 def parse_sum_options(args):
     """The Spec's fields and the other options of `sum` (a dict), and its operands; None
     for the options after --help."""
@@ -820,7 +807,7 @@ def parse_sum_options(args):
                 raise Trouble(f"--format: '{value}' is not hex or base64")
             opts["fmt"] = value
         elif option.name == "part-size":
-            opts["part_size"] = parse_size(value)
+            opts["part_size"] = crcforge._crcforge._parse_size(value)  # the C tool's rule
             if not opts["part_size"]:
                 raise Trouble(f"--part-size: '{value}' is not a size of at least 1 byte "
                               "(bytes, or with K, M, G, T, KB.., KiB..; at most "
