@@ -33,7 +33,8 @@ Files and stored objects (paths, open files, fsspec URLs such as s3://), hashed 
 on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value,
 object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OBJECT, or
 COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
-stores.  They need the optional extras only for URLs (pip install 'crcforge[s3]').
+stores (a Verification, false when the file did not verify).  They need the optional
+extras only for URLs (pip install 'crcforge[s3]').
 """
 from typing import NamedTuple, Tuple
 

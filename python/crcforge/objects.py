@@ -19,13 +19,14 @@ given: the package itself depends on none of them.
 """
 import base64
 import errno
+import operator
 import os
 import stat
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Tuple
 
-from ._crcforge import combine, new
+from ._crcforge import _parse_size, combine, new
 
 __all__ = ["MAX_PARTS", "SourceChanged", "SourceTruncated", "StoredChecksum",
            "StoredChecksumError", "Verification", "composite", "composite_crc", "file_checksum",
@@ -306,11 +307,36 @@ def part_sizes(size, part_size):
     return [part_size] * (count - 1) + [size - part_size * (count - 1)]
 
 
+def _part_size_arg(part_size):
+    """part_size as given (None, an int, a size string as --part-size reads it, or the
+    size of every part) as None, an int or a list of ints.  A string is always one size:
+    never read as a sequence of part sizes."""
+    if part_size is None or (isinstance(part_size, int) and not isinstance(part_size, bool)):
+        return part_size
+    if isinstance(part_size, str):
+        size = _parse_size(part_size)
+        if size is None:
+            raise ValueError("part_size %r is not a size: bytes, or with K, M, G, T, KB.., "
+                             "KiB.. in any case (all powers of 1024)" % (part_size,))
+        return size
+    kind = "an int, a size string or a sequence of ints"
+    if isinstance(part_size, (bytes, bytearray, memoryview, bool)):
+        raise TypeError("part_size is %s, not %s" % (kind, type(part_size).__name__))
+    try:
+        parts = list(part_size)
+    except TypeError:
+        raise TypeError("part_size is %s, not %r" % (kind, part_size)) from None
+    for p in parts:
+        if isinstance(p, (bool, str)) or not hasattr(p, "__index__"):
+            raise TypeError("part_size is %s: %r in it is not an int" % (kind, p))
+    return [operator.index(p) for p in parts]
+
+
 def _parts_of(size, part_size):
     """part_size is one size, or the size of every part in order (which must add up)."""
     if isinstance(part_size, int):
         return part_sizes(size, part_size)
-    parts = [int(p) for p in part_size]
+    parts = list(part_size)
     if not parts or any(p < 0 for p in parts):
         raise ValueError("part sizes must be one or more sizes >= 0 bytes")
     if len(parts) > MAX_PARTS:
@@ -324,8 +350,10 @@ def _parts_of(size, part_size):
 
 def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_options=None):
     """The CRC of every part of the source and the part sizes (parts None: the whole source
-    is one part; an int: parts of that size; else the size of every part)."""
+    is one part; an int or a size string: parts of that size; else the size of every
+    part)."""
     chunk = _check_chunk(chunk_size)
+    parts = _part_size_arg(parts)
     reader, start = _resolve(source, storage_options, executor)
     if reader is None:  # an open file without an executor: streamed here
         f, name = start, getattr(start, "name", "file")
@@ -407,8 +435,10 @@ def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=N
                     storage_options=None):
     """The checksum an object store shows for this content: the base64 of the big-endian
     CRC (S3 FULL_OBJECT, GCS crc32c), or with part_size the COMPOSITE BASE64-N of a
-    multipart upload in parts of part_size bytes.  part_size may also be the size of every
-    part in order (parts may differ in size)."""
+    multipart upload in parts of part_size bytes.  part_size is an int, a size string as
+    `crcforge sum --part-size` reads it ("8MB", "8MiB", "123" is 123 bytes), or the size
+    of every part in order (parts may differ in size)."""
+    part_size = _part_size_arg(part_size)
     if part_size is None:
         crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
                              storage_options=storage_options)
@@ -423,7 +453,8 @@ def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=N
 class Verification(NamedTuple):
     """What verify_upload found: ok, the stored and the computed checksum (as HeadObject
     shows them: BASE64, or BASE64-N for a composite one), the S3 algorithm name, the
-    checksum type (FULL_OBJECT or COMPOSITE) and the part sizes used."""
+    checksum type (FULL_OBJECT or COMPOSITE) and the part sizes used.  It is true when the
+    file verified and false when it did not, so that `if not verify_upload(...)` works."""
 
     ok: bool
     stored: str
@@ -433,6 +464,9 @@ class Verification(NamedTuple):
     part_sizes: Tuple[int, ...]
     object_size: int
     file_size: int
+
+    def __bool__(self):
+        return self.ok
 
 
 class StoredChecksumError(ValueError):

@@ -7,8 +7,9 @@ from ._crcforge import Algo
 
 #: A path, an open binary file, or a URL that fsspec opens.
 Source = Union[str, bytes, os.PathLike[str], os.PathLike[bytes], IO[bytes]]
-#: One part size, or the size of every part in order.
-PartSizes = Union[int, Sequence[int]]
+#: One part size (an int, or a size string as `crcforge sum --part-size` reads it: "8MB",
+#: "8MiB", "123"), or the size of every part in order.
+PartSizes = Union[int, str, Sequence[int]]
 StorageOptions = Mapping[str, Any]
 
 MAX_PARTS: int
@@ -35,6 +36,7 @@ class Verification(NamedTuple):
     part_sizes: Tuple[int, ...]
     object_size: int
     file_size: int
+    def __bool__(self) -> bool: ...
 
 def is_url(text: object) -> bool: ...
 def part_sizes(size: int, part_size: int) -> List[int]: ...
