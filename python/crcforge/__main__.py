@@ -13,7 +13,8 @@ same_value.
 
 Beyond the C tool: inputs may be URLs that fsspec opens (s3://, gs://, memory://, ...),
 hashed by ranges (crcforge.objects) on -j N threads or, with --scheduler ADDRESS, on a
-running Dask cluster; `verify FILE URL` compares a file with what an S3 object stores.
+running Dask cluster, each request within --timeout and each input within --deadline;
+`verify FILE URL` compares a file with what an S3 object stores.
 """
 import base64
 import contextlib
@@ -406,6 +407,8 @@ class Spec(NamedTuple):
     threads: int
     progress: Optional["Progress"] = None  # None: not shown
     executor: object = None  # a Dask cluster's (--scheduler): every input goes by ranges
+    timeout: Optional[float] = None   # --timeout: of each request to S3
+    deadline: Optional[float] = None  # --deadline: of each input read by ranges
 
 
 class InputError(Exception):
@@ -458,13 +461,14 @@ def reason_of(e, name):
 def hash_by_ranges(name, spec):
     """The part CRCs of a URL (or, with a Dask executor, of any input) by crcforge.objects:
     each range read and hashed by a task of spec.threads threads or of the cluster."""
+    limits = dict(timeout=spec.timeout, deadline=spec.deadline)
     try:
         if spec.executor is None and spec.threads > 1:
             with ThreadPoolExecutor(spec.threads) as pool:
                 return objects.part_crcs(name, spec.model, spec.part_size or None,
-                                         executor=pool)[0]
+                                         executor=pool, **limits)[0]
         return objects.part_crcs(name, spec.model, spec.part_size or None,
-                                 executor=spec.executor)[0]
+                                 executor=spec.executor, **limits)[0]
     except Exception as e:  # an SDK's own errors too: reported, and the next input done
         raise InputError(reason_of(e, name)) from None
 
@@ -735,6 +739,16 @@ def verify_list(listname, spec, out):
     return status
 
 
+# Python's only: what bounds the reading of a URL.
+LIMIT_OPTIONS = (
+    Option("timeout", None, "SECONDS",
+           "the connect and read timeout of each request to S3\n"
+           f"(default {objects.DEFAULT_TIMEOUT:g}; each tried {objects.REQUEST_ATTEMPTS} times)"),
+    Option("deadline", None, "SECONDS",
+           "give up on an input read by ranges (a URL) that takes\n"
+           "longer than SECONDS (default: no deadline)"),
+)
+
 SUM_OPTIONS = (
     Option("algorithm", "a", "ALGO",
            "a catalogue name or alias, case-insensitive (default crc32c),\n"
@@ -758,17 +772,20 @@ SUM_OPTIONS = (
            "whose scheduler is at ADDRESS (tcp://HOST:PORT); its\n"
            "workers open the inputs themselves, with their own\n"
            "credentials and endpoint"),
+    *LIMIT_OPTIONS,
     HELP_OPTION,
 )
 SUM_HELP = help_text(
     ["sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [--scheduler ADDRESS]"
-     " [FILE|URL...]",
+     " [--timeout SECONDS] [--deadline SECONDS] [FILE|URL...]",
      "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE"],
     'CRC of each input ("-" or none: standard input), or with -c verify them',
     SUM_OPTIONS,
     "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
     "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is read\n"
-    "and hashed by a task of its own (-j threads, or the --scheduler's workers).\n"
+    "and hashed by a task of its own (-j threads, or the --scheduler's workers); a\n"
+    "request that times out in every attempt, or an input past its --deadline, is an\n"
+    "input that could not be read.\n"
     "\n"
     "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
     "could not be read (the other inputs are still processed).\n")
@@ -781,11 +798,18 @@ def parse_count(text, low, high):
     return int(text)
 
 
+def parse_seconds(option, text):
+    """--timeout and --deadline: seconds > 0, in ASCII digits with maybe a fraction."""
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", text) and float(text) > 0:
+        return float(text)
+    raise Trouble(f"--{option}: '{text}' is not a number of seconds > 0")
+
+
 def parse_sum_options(args):
     """The Spec's fields and the other options of `sum` (a dict), and its operands; None
     for the options after --help."""
     opts = {"algo": "crc32c", "verify": False, "threads": 1, "fmt": "hex", "part_size": 0,
-            "progress": "auto", "scheduler": None}
+            "progress": "auto", "scheduler": None, "timeout": None, "deadline": None}
     names = []
     for option, value in read_options("sum", SUM_OPTIONS, args):
         if option is None:
@@ -814,6 +838,8 @@ def parse_sum_options(args):
                               f"{MAX_PARTS} parts an input)")
         elif option.name == "scheduler":
             opts["scheduler"] = value
+        elif option.name in ("timeout", "deadline"):
+            opts[option.name] = parse_seconds(option.name, value)
     return opts, names
 
 
@@ -852,7 +878,7 @@ def cmd_sum(args, out):
         raise Trouble("sum -c takes exactly one LISTFILE")
     with DaskExecutor(opts["scheduler"]) as executor:
         spec = Spec(model, width, opts["fmt"], opts["part_size"], opts["threads"],
-                    Progress.open(opts["progress"]), executor)
+                    Progress.open(opts["progress"]), executor, opts["timeout"], opts["deadline"])
         try:
             return (verify_list(names[0], spec, out) if opts["verify"]
                     else sum_inputs(names, spec, out))
@@ -878,10 +904,14 @@ def sum_inputs(names, spec, out):
 VERIFY_OPTIONS = (
     Option("jobs", "j", "N", "hash the file's ranges with N threads (1 to 64)"),
     Option("scheduler", None, "ADDRESS", "hash them on the Dask cluster at ADDRESS"),
+    LIMIT_OPTIONS[0],
+    Option("deadline", None, "SECONDS",
+           "give up when reading the object's checksum and FILE\n"
+           "takes longer than SECONDS (default: no deadline)"),
     HELP_OPTION,
 )
 VERIFY_HELP = help_text(
-    ["verify [-j N] [--scheduler ADDRESS] FILE URL"],
+    ["verify [-j N] [--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] FILE URL"],
     "Whether FILE holds what the S3 object URL stores: reads the object's checksum,\n"
     "its type (FULL_OBJECT or COMPOSITE) and its part sizes, computes the same value\n"
     "from FILE, prints \"FILE: OK\" or \"FILE: FAILED\" with both values.",
@@ -891,6 +921,7 @@ VERIFY_HELP = help_text(
 
 def cmd_verify(args, out):
     threads, address, operands = 1, None, []
+    limits = {"timeout": None, "deadline": None}
     for option, value in read_options("verify", VERIFY_OPTIONS, args):
         if option is None:
             operands.append(value)
@@ -901,20 +932,24 @@ def cmd_verify(args, out):
             threads = parse_count(value, 1, MAX_THREADS)
             if threads is None:
                 raise Trouble(f"-j: '{value}' is not a thread count from 1 to {MAX_THREADS}")
+        elif option.name in limits:
+            limits[option.name] = parse_seconds(option.name, value)
         else:
             address = value
     if len(operands) != 2:
         raise Trouble(f"verify takes a FILE and a URL (see {see_help('verify')})")
     path, url = operands
+    limits["deadline"] = objects._deadline(limits["deadline"])  # one for both calls
     try:
-        stored = objects.stored_checksum(url)
+        stored = objects.stored_checksum(url, **limits)
     except Exception as e:  # the SDK's own errors too
         error(f"{url}: {reason_of(e, url)}")
         return EXIT_TROUBLE
     with DaskExecutor(address) as executor:
         pool = ThreadPoolExecutor(threads) if executor is None and threads > 1 else None
         try:
-            result = objects.verify_upload(path, url, executor=executor or pool, stored=stored)
+            result = objects.verify_upload(path, url, executor=executor or pool, stored=stored,
+                                           **limits)
         except Exception as e:
             error(f"{path}: {reason_of(e, path)}")
             return EXIT_TROUBLE

@@ -1,6 +1,7 @@
 """crcforge.objects on local files, without an object store: part_size as an int, a size
 string spelled as `crcforge sum --part-size` spells it, or the size of every part (never a
-string read as a sequence); Verification false when the check failed.  The values are checked against zlib's CRC-32 of the parts, joined as S3 joins
+string read as a sequence); Verification false when the check failed; a deadline on a
+local read.  The values are checked against zlib's CRC-32 of the parts, joined as S3 joins
 a COMPOSITE checksum (the CRC of the parts' big-endian CRCs, base64, then -N)."""
 import base64
 import zlib
@@ -103,4 +104,18 @@ def test_verification_is_false_when_the_check_failed(path, tmp_path):
                                      len(DATA))
     assert crcforge.verify_upload(path, "s3://unused/key", stored=stored)
     assert not crcforge.verify_upload(str(changed), "s3://unused/key", stored=stored)
+
+
+def test_deadline_of_a_local_read(path):
+    assert crcforge.file_checksum(path, "crc32", deadline=60) == zlib.crc32(DATA)
+    with pytest.raises(crcforge.SourceTimeout, match="%s: timed out: the deadline of 1e-09 s "
+                                                     "passed" % path):
+        crcforge.file_checksum(path, "crc32", deadline=1e-9)
+    with open(path, "rb") as f, pytest.raises(TimeoutError, match="deadline"):
+        crcforge.object_checksum(f, "crc32", part_size=1000, deadline=1e-9)
+    for bad in (0, -1, "5", True, float("nan")):
+        with pytest.raises(ValueError, match="deadline must be a number of seconds > 0"):
+            crcforge.file_checksum(path, deadline=bad)
+        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+            crcforge.file_checksum(path, timeout=bad)
 
