@@ -8,6 +8,7 @@ botocore).
 """
 import errno
 import os
+import weakref
 
 import s3fs
 from botocore.exceptions import (ClientError, ConnectTimeoutError, HTTPClientError,
@@ -38,6 +39,31 @@ class BoundedS3FileSystem(s3fs.S3FileSystem):
     filesystems keep theirs."""
 
     retries = 1
+    _made_here = weakref.WeakValueDictionary()  # by id(): see _held_across_fork
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._made_here[id(self)] = self
+
+
+# A forked child (a process pool's worker) inherits this process's filesystems, and
+# fsspec drops them from its cache there.  Freed in the child, each would run s3fs's
+# finalizer, which closes the parent's HTTP session from a process where its event loop
+# does not run: "Task exception was never retrieved ... attached to a different loop" on
+# stderr.  Held in the child (whose workers end with os._exit), they are never freed.
+_held_across_fork = []
+
+
+def _hold_before_fork():
+    _held_across_fork[:] = list(BoundedS3FileSystem._made_here.values())
+
+
+def _release_in_parent():
+    _held_across_fork.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_hold_before_fork, after_in_parent=_release_in_parent)
 
 
 def bounded_options(storage_options, timeout):
