@@ -120,11 +120,20 @@ uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len)
     return crc_register_to_value(m, reg);
 }
 
+/* A fresh stream of m on impl (NULL: the model's selected path).  The storage past
+ * struct crc_state is zeroed too, so that no byte of a state is undefined. */
+static void state_start(crcforge_state *s, const crcforge_model *m, const struct crc_impl *impl)
+{
+    memset(s, 0, sizeof *s);
+    struct crc_state *st = crc_state_of(s);
+    st->model = m;
+    st->impl = impl;
+    st->reg = crc_init_register(m);
+}
+
 void crcforge_init(crcforge_state *s, const crcforge_model *m)
 {
-    s->model = m;
-    s->impl = NULL;
-    s->reg = crc_init_register(m);
+    state_start(s, m, NULL);
 }
 
 int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
@@ -139,18 +148,24 @@ int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *n
             *why = reason;
         return -1;
     }
-    crcforge_init(s, m);
-    s->impl = impl;
+    state_start(s, m, impl);
     return 0;
 }
 
 void crcforge_update(crcforge_state *s, const void *buf, size_t len)
 {
-    const struct crc_impl *impl = s->impl != NULL ? s->impl : crc_selected(s->model);
-    s->reg = impl->update(s->model, s->reg, buf, len);
+    struct crc_state *st = crc_state_of(s);
+    const struct crc_impl *impl = st->impl != NULL ? st->impl : crc_selected(st->model);
+    st->reg = impl->update(st->model, st->reg, buf, len);
 }
 
 uint64_t crcforge_final(const crcforge_state *s)
 {
-    return crc_register_to_value(s->model, s->reg);
+    const struct crc_state *st = crc_state_in(s);
+    return crc_register_to_value(st->model, st->reg);
+}
+
+unsigned crcforge_version(void)
+{
+    return CRCFORGE_VERSION_NUMBER;
 }

@@ -3,6 +3,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cli.h"
+#include "input.h"
 #include "numbers.h"
 
 int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
@@ -46,4 +48,15 @@ int cli_parse_size(const char *s, uint64_t *out)
         return 0;
     }
     return -1;
+}
+
+int cli_parse_threads(const char *s, unsigned *threads)
+{
+    unsigned long long n;
+    if (cli_parse_count(s, 1, MAX_THREADS, &n) != 0) {
+        cli_error("-j: '%s' is not a thread count from 1 to %d", s, MAX_THREADS);
+        return -1;
+    }
+    *threads = (unsigned)n;
+    return 0;
 }

@@ -12,5 +12,7 @@ int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
  * GB, GiB, T, TB or TiB, all powers of 1024 (as the AWS CLI reads "8MB").  -1 when not
  * one, or above UINT64_MAX. */
 int cli_parse_size(const char *s, uint64_t *out);
+/* -j N: a thread count from 1 to MAX_THREADS; -1 after saying it is not one. */
+int cli_parse_threads(const char *s, unsigned *threads);
 
 #endif /* CRCFORGE_NUMBERS_H */

@@ -38,13 +38,14 @@ stores (a Verification, false when the file did not verify).  Requests to S3 tim
 timed out is a SourceTimeout.  They need the optional extras only for URLs (pip install
 'crcforge[s3]').
 """
-from typing import NamedTuple, Tuple
+from typing import List, NamedTuple, Tuple
 
 from ._crcforge import (
     CRC,
     GIL_THRESHOLD,
     __version__,
     _catalogue,
+    _environment_problems,
     combine,
     cpu_features,
     crc16_xmodem,
@@ -73,8 +74,9 @@ from .objects import (
 )
 
 __all__ = [
-    "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
-    "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
+    "CRC", "EnvironmentProblem", "Model", "Params", "combine", "cpu_features", "crc16_xmodem",
+    "crc32", "crc32c", "crc64_nvme", "crc64_xz", "environment_problems", "force_implementation",
+    "implementation", "implementations",
     "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTimeout",
     "SourceTruncated", "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum",
     "object_checksum", "stored_checksum", "verify_upload",
@@ -116,3 +118,19 @@ _MODELS = tuple(Model(*entry) for entry in _catalogue())
 def models() -> Tuple[Model, ...]:
     """Every model of the catalogue, in catalogue order."""
     return _MODELS
+
+
+class EnvironmentProblem(NamedTuple):
+    """A value of an environment variable crcforge reads (CRCFORGE_IMPL, CRCFORGE_CPU_MASK,
+    CRCFORGE_TUNE) that it could not use, in whole or in part."""
+
+    variable: str  # "CRCFORGE_TUNE"
+    value: str  # its value, as the library read it
+    problem: str  # what was wrong with it
+    instead: str  # what the library did instead
+
+
+def environment_problems() -> List[EnvironmentProblem]:
+    """What crcforge could not use in its environment variables, in the order found (it
+    never prints them): reads every variable not read yet first."""
+    return [EnvironmentProblem(*entry) for entry in _environment_problems()]
