@@ -71,7 +71,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
 }
 
 enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS };
-enum { OPT_SCHEDULER = CLI_HOST_ONLY };
+enum { OPT_SCHEDULER = CLI_HOST_ONLY, OPT_TIMEOUT, OPT_DEADLINE };
 static const struct cli_option sum_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
      "a catalogue name or alias, case-insensitive (default crc32c),\n"
@@ -96,6 +96,10 @@ static const struct cli_option sum_options[] = {
      "hash the ranges of every URL on the Dask cluster whose\n"
      "scheduler is at ADDRESS (tcp://HOST:PORT); its workers open\n"
      "the URLs themselves, with their own credentials and endpoint"},
+    CLI_TIMEOUT_OPTION(OPT_TIMEOUT),
+    {"deadline", OPT_DEADLINE, required_argument, "SECONDS",
+     "give up on a URL not read and hashed within SECONDS\n"
+     "(default: no deadline)"},
     CLI_HELP_OPTION,
     {0},
 };
@@ -112,13 +116,16 @@ const struct cli_command cli_sum = {
              "could not be read (the other inputs are still processed).\n",
     .run = cmd_sum,
     .host_synopsis = "sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] "
-                     "[--scheduler ADDRESS] [FILE|URL...]\n"
+                     "[--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] "
+                     "[FILE|URL...]\n"
                      "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE",
     .host_notes =
         "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
         "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is\n"
         "read and hashed by a task of its own (-j threads, or the --scheduler's workers).\n"
-        "Local files are read here, as the C tool reads them.\n",
+        "Local files are read here, as the C tool reads them.  A URL whose request timed\n"
+        "out in every attempt, or that was not done by its --deadline, is an input that\n"
+        "could not be read.\n",
 };
 
 static int cmd_sum(int argc, char **argv)

@@ -9,7 +9,6 @@
 
 #include <getopt.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 /* Keys of long-only options start here, above every short letter. */
@@ -77,15 +76,5 @@ int cli_command_live(const struct cli_command *cmd);
 /* The help of one command ("crcforge sum --help"), and the list of every command. */
 void cli_print_help(FILE *out, const struct cli_command *cmd);
 void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count);
-
-/* A count in ASCII decimal digits only (no sign, space or suffix), from lo to hi. */
-int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
-                    unsigned long long *out);
-/* A byte size: ASCII digits, then optionally, in any case, B, K, KB, KiB, M, MB, MiB, G,
- * GB, GiB, T, TB or TiB, all powers of 1024 (as the AWS CLI reads "8MB").  -1 when not
- * one, or above UINT64_MAX. */
-int cli_parse_size(const char *s, uint64_t *out);
-/* -j N: a thread count from 1 to MAX_THREADS; -1 after saying it is not one. */
-int cli_parse_threads(const char *s, unsigned *threads);
 
 #endif /* CRCFORGE_OPTIONS_H */

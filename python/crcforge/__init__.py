@@ -33,7 +33,10 @@ Files and stored objects (paths, open files, fsspec URLs such as s3://), hashed 
 on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value,
 object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OBJECT, or
 COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
-stores.  They need the optional extras only for URLs (pip install 'crcforge[s3]').
+stores (a Verification, false when the file did not verify).  Requests to S3 time out
+(timeout=, 20 s by default) and a whole call can be given a deadline= in seconds: what
+timed out is a SourceTimeout.  They need the optional extras only for URLs (pip install
+'crcforge[s3]').
 """
 from typing import List, NamedTuple, Tuple
 
@@ -59,6 +62,7 @@ from ._crcforge import (
 )
 from .objects import (
     SourceChanged,
+    SourceTimeout,
     SourceTruncated,
     StoredChecksum,
     StoredChecksumError,
@@ -73,9 +77,9 @@ __all__ = [
     "CRC", "EnvironmentProblem", "Model", "Params", "combine", "cpu_features", "crc16_xmodem",
     "crc32", "crc32c", "crc64_nvme", "crc64_xz", "environment_problems", "force_implementation",
     "implementation", "implementations",
-    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTruncated",
-    "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum", "object_checksum",
-    "stored_checksum", "verify_upload",
+    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTimeout",
+    "SourceTruncated", "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum",
+    "object_checksum", "stored_checksum", "verify_upload",
 ]
 
 
