@@ -45,8 +45,8 @@ CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
  * it before hashing.
  * The environment variable CRCFORGE_IMPL does the same, read once when the library
  * first hashes unless crcforge_impl_force came first ("auto" or empty: automatic); a
- * name that is unknown or that this CPU cannot run prints a warning to stderr, and the
- * automatic choice is used. */
+ * name that is unknown or that this CPU cannot run leaves the automatic choice, and
+ * crcforge_env_problem_at (below) lists it: the library never prints. */
 CRCFORGE_API int crcforge_impl_force(const char *name, const char **why);
 
 /* Like crcforge_init, pinned to one path.  Returns 0, or -1 with *why set when m is
@@ -69,6 +69,24 @@ CRCFORGE_API const char *crcforge_cpu_features(void);
 /* The residue: the register after a valid codeword, before xorout (reflected when refout),
  * as the catalogue gives it (for a custom model, computed). */
 CRCFORGE_API uint64_t crcforge_model_residue(const crcforge_model *m);
+
+/* ---------------------------------------------------------------------------
+ * The environment.  The library reads CRCFORGE_IMPL (unless crcforge_impl_force came
+ * first), CRCFORGE_CPU_MASK and, on x86-64, CRCFORGE_TUNE, each once (README,
+ * "Environment variables").  It never writes to stderr: a value it cannot use, in whole
+ * or in part, is a problem listed here, with what it did instead.
+ * ------------------------------------------------------------------------- */
+typedef struct crcforge_env_problem {
+    const char *variable; /* "CRCFORGE_TUNE" */
+    const char *value;    /* its value, as the library read it */
+    const char *problem;  /* what was wrong: "'hybrid_qwords=0': hybrid_qwords takes ..." */
+    const char *instead;  /* what the library did: "ignored it: the table's value" */
+} crcforge_env_problem;
+
+/* The i-th problem (from 0, in the order found), or NULL past the last.  Reads first every
+ * variable not read yet, so that the list is complete.  The problems live as long as the
+ * process. */
+CRCFORGE_API const crcforge_env_problem *crcforge_env_problem_at(size_t i);
 
 #ifdef __cplusplus
 }

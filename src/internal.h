@@ -81,6 +81,11 @@ struct crc_impl {
      * through the record's update, which walks the same bands. */
     const uint32_t *band_below;
     const crc_update_fn *band_update;
+    /* Optional: where a tuning table sets how far the path runs the crc32 chain, that
+     * length under the table in use (crc32_below is then the least any table gives):
+     * dispatch asks it when it builds the table's bands.  (Last: the fields above, which
+     * crcforge_crc32c reads, stay in one cache line.) */
+    uint32_t (*crc32_below_tuned)(void);
 };
 
 /* catalogue.c */

@@ -1,5 +1,7 @@
 """What a test needs that a machine may lack: without it the test is skipped, naming the
-package that provides it (tests/conftest.py fails such skips when CI=true)."""
+package that provides it (tests/conftest.py fails such skips when CI=true).  A test that
+needs an instruction this CPU lacks is skipped by cpu(): CI cannot install a CPU, so
+that skip stays a skip there (and is named, -rs)."""
 import shutil
 
 import pytest
@@ -17,3 +19,11 @@ def module(name, package=None):
     return pytest.importorskip(
         name, reason=f"Python module {name} not installed (pip package {package or name}, "
         "from .ci/requirements.txt)")
+
+
+CPU_SKIP = "this CPU: "
+
+
+def cpu(reason):
+    """Skips the test: this CPU lacks what it needs (reason says what)."""
+    pytest.skip(CPU_SKIP + reason)

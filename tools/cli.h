@@ -11,6 +11,13 @@
 #include "crcforge_dispatch.h"
 #include "options.h"
 
+/* python -m crcforge's --timeout, the same in `sum` and `verify` (the default and the
+ * attempts are crcforge.objects' DEFAULT_TIMEOUT and REQUEST_ATTEMPTS). */
+#define CLI_TIMEOUT_OPTION(key)                                                            \
+    {"timeout", (key), required_argument, "SECONDS",                                      \
+     "the connect and read timeout of each request to S3\n"                                \
+     "(default 20; each request tried 3 times)"}
+
 /* Exit codes of the contract. */
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_TROUBLE = 2 };
 

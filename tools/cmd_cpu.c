@@ -1,9 +1,11 @@
-/* crcforge cpu: the features found and the path chosen per algorithm. */
+/* crcforge cpu: the features found, what the library could not use in its environment, and
+ * the path chosen per algorithm. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "crcforge_dispatch.h"
 
 static const char *const shown[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz",
                                     "crc16-xmodem", "CRC-24/OPENPGP", "CRC-64/ECMA-182",
@@ -57,6 +59,10 @@ static int cmd_cpu(int argc, char **argv)
     const char *mask = getenv("CRCFORGE_CPU_MASK");
     if (mask != NULL && *mask != '\0')
         fprintf(out, "masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
+    const crcforge_env_problem *e;
+    for (size_t i = 0; (e = crcforge_env_problem_at(i)) != NULL; i++)
+        fprintf(out, "environment: %s=%s: %s; %s\n", e->variable, e->value, e->problem,
+                e->instead);
     fprintf(out, "compiled in:");
     for (size_t i = 0; i < crcforge_impl_count(); i++)
         fprintf(out, " %s%s", crcforge_impl_name(i),

@@ -44,7 +44,7 @@ static void print_value(const char *name, const char *tag, uint64_t value, unsig
 
 enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_TAG,
        OPT_QUIET, OPT_STATUS, OPT_IGNORE_MISSING, OPT_STRICT };
-enum { OPT_SCHEDULER = CLI_HOST_ONLY };
+enum { OPT_SCHEDULER = CLI_HOST_ONLY, OPT_TIMEOUT, OPT_DEADLINE };
 static const struct cli_option sum_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
      "a catalogue name or alias, case-insensitive (default crc32c),\n"
@@ -81,6 +81,10 @@ static const struct cli_option sum_options[] = {
      "hash the ranges of every URL on the Dask cluster whose\n"
      "scheduler is at ADDRESS (tcp://HOST:PORT); its workers open\n"
      "the URLs themselves, with their own credentials and endpoint"},
+    CLI_TIMEOUT_OPTION(OPT_TIMEOUT),
+    {"deadline", OPT_DEADLINE, required_argument, "SECONDS",
+     "give up on a URL not read and hashed within SECONDS\n"
+     "(default: no deadline)"},
     CLI_HELP_OPTION,
     {0},
 };
@@ -106,14 +110,17 @@ const struct cli_command cli_sum = {
              "without -c an input that could not be read (the others are still processed).\n",
     .run = cmd_sum,
     .host_synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64] [--part-size SIZE] "
-                     "[--scheduler ADDRESS] [FILE|URL...]\n"
+                     "[--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] "
+                     "[FILE|URL...]\n"
                      "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] [OPTION]... "
                      "[LISTFILE...]",
     .host_notes =
         "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
         "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is\n"
         "read and hashed by a task of its own (-j threads, or the --scheduler's workers),\n"
-        "once per algorithm.  Local files are read here, as the C tool reads them.\n",
+        "once per algorithm.  Local files are read here, as the C tool reads them.  A URL\n"
+        "whose request timed out in every attempt, or that was not done by its --deadline,\n"
+        "is an input that could not be read.\n",
 };
 
 /* Every -a in order, each algorithm once (the first of the names that give it). */

@@ -6,11 +6,15 @@
 
 #include "cli.h"
 
-enum { OPT_SCHEDULER = CLI_HOST_ONLY };
+enum { OPT_SCHEDULER = CLI_HOST_ONLY, OPT_TIMEOUT, OPT_DEADLINE };
 static const struct cli_option verify_options[] = {
     {"jobs", 'j', required_argument, "N", "hash the file's ranges with N threads (1 to 64)"},
     {"scheduler", OPT_SCHEDULER, required_argument, "ADDRESS",
      "hash them on the Dask cluster at ADDRESS"},
+    CLI_TIMEOUT_OPTION(OPT_TIMEOUT),
+    {"deadline", OPT_DEADLINE, required_argument, "SECONDS",
+     "give up when reading the object's checksum and FILE\n"
+     "takes longer than SECONDS (default: no deadline)"},
     CLI_HELP_OPTION,
     {0},
 };
@@ -19,7 +23,8 @@ static int cmd_verify(int argc, char **argv);
 
 const struct cli_command cli_verify = {
     .name = "verify",
-    .synopsis = "verify [-j N] [--scheduler ADDRESS] FILE URL",
+    .synopsis = "verify [-j N] [--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] "
+                "FILE URL",
     .about = "whether a file holds what an S3 object stores (its stored checksum)",
     .options = verify_options,
     .notes = "Reads the object's checksum, its type (FULL_OBJECT or COMPOSITE) and its part\n"

@@ -171,7 +171,12 @@ static int run_command(int argc, char **argv)
         usage(cli_err());
         return EXIT_TROUBLE;
     }
-    /* A bad CRCFORGE_IMPL is a usage error here, not a silent fallback. */
+    /* The library never prints: what it could not use in the environment is said here, as
+     * warnings, and a bad CRCFORGE_IMPL is a usage error, not a silent fallback. */
+    const crcforge_env_problem *e;
+    for (size_t i = 0; (e = crcforge_env_problem_at(i)) != NULL; i++)
+        if (strcmp(e->variable, "CRCFORGE_IMPL") != 0)
+            cli_error("warning: %s=%s: %s; %s", e->variable, e->value, e->problem, e->instead);
     const char *impl = getenv("CRCFORGE_IMPL");
     const char *why = NULL;
     if (impl != NULL && *impl != '\0' && crcforge_impl_force(impl, &why) != 0) {

@@ -1,5 +1,4 @@
-/* Option tables read with getopt_long, the help printed from them, and the number and
- * size arguments the commands share. */
+/* Option tables read with getopt_long, the help printed from them, and -j's thread count. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -9,7 +9,6 @@
 
 #include <getopt.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 #include "sizes.h"

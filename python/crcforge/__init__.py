@@ -35,15 +35,19 @@ on any concurrent.futures executor: file_checksum(source, algo) gives the CRC va
 a list of algorithms, the list of their values from one read),
 object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OBJECT, or
 COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
-stores.  They need the optional extras only for URLs (pip install 'crcforge[s3]').
+stores (a Verification, false when the file did not verify).  Requests to S3 time out
+(timeout=, 20 s by default) and a whole call can be given a deadline= in seconds: what
+timed out is a SourceTimeout.  They need the optional extras only for URLs (pip install
+'crcforge[s3]').
 """
-from typing import NamedTuple, Tuple
+from typing import List, NamedTuple, Tuple
 
 from ._crcforge import (
     CRC,
     GIL_THRESHOLD,
     __version__,
     _catalogue,
+    _environment_problems,
     combine,
     cpu_features,
     crc16_xmodem,
@@ -60,6 +64,7 @@ from ._crcforge import (
 )
 from .objects import (
     SourceChanged,
+    SourceTimeout,
     SourceTruncated,
     StoredChecksum,
     StoredChecksumError,
@@ -71,11 +76,12 @@ from .objects import (
 )
 
 __all__ = [
-    "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
-    "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
-    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTruncated",
-    "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum", "object_checksum",
-    "stored_checksum", "verify_upload",
+    "CRC", "EnvironmentProblem", "Model", "Params", "combine", "cpu_features", "crc16_xmodem",
+    "crc32", "crc32c", "crc64_nvme", "crc64_xz", "environment_problems", "force_implementation",
+    "implementation", "implementations",
+    "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTimeout",
+    "SourceTruncated", "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum",
+    "object_checksum", "stored_checksum", "verify_upload",
 ]
 
 
@@ -114,3 +120,19 @@ _MODELS = tuple(Model(*entry) for entry in _catalogue())
 def models() -> Tuple[Model, ...]:
     """Every model of the catalogue, in catalogue order."""
     return _MODELS
+
+
+class EnvironmentProblem(NamedTuple):
+    """A value of an environment variable crcforge reads (CRCFORGE_IMPL, CRCFORGE_CPU_MASK,
+    CRCFORGE_TUNE) that it could not use, in whole or in part."""
+
+    variable: str  # "CRCFORGE_TUNE"
+    value: str  # its value, as the library read it
+    problem: str  # what was wrong with it
+    instead: str  # what the library did instead
+
+
+def environment_problems() -> List[EnvironmentProblem]:
+    """What crcforge could not use in its environment variables, in the order found (it
+    never prints them): reads every variable not read yet first."""
+    return [EnvironmentProblem(*entry) for entry in _environment_problems()]

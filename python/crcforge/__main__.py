@@ -8,15 +8,17 @@ and message printed.  Only `bench` is left to the C program.
 
 What only Python can do is Host's, called back by that engine:
 - inputs that are URLs fsspec opens (s3://, gs://, memory://, ...), hashed by ranges by
-  crcforge.objects on -j threads or, with --scheduler ADDRESS, on a running Dask cluster;
+  crcforge.objects on -j threads or, with --scheduler ADDRESS, on a running Dask cluster,
+  each request within --timeout seconds and each URL within --deadline;
 - `verify FILE URL`, which compares a file with what an S3 object stores.
-The options only this tool has (--scheduler) are in the C option tables, among the
-others, with keys from CLI_HOST_ONLY (tools/options.h): the engine parses them by the
-same rules and hands each to Host.option; Host.start then acts on them, once the
-command's options are all good.  A new Python-only option is one line in a C table and a
-branch in Host.option.
+The options only this tool has (--scheduler, --timeout, --deadline) are in the C option
+tables, among the others, with keys from CLI_HOST_ONLY (tools/options.h): the engine
+parses them by the same rules and hands each to Host.option; Host.start then acts on them,
+once the command's options are all good.  A new Python-only option is one line in a C
+table and a branch in Host.option.
 """
 import os
+import re
 import signal
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -38,6 +40,13 @@ def reason_of(e, name):
     return text or type(e).__name__
 
 
+def parse_seconds(option, text):
+    """--timeout and --deadline: seconds > 0, in ASCII digits with maybe a fraction."""
+    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", text) and float(text) > 0:
+        return float(text)
+    raise ValueError(f"--{option}: '{text}' is not a number of seconds > 0")
+
+
 class Host:
     """What python -m crcforge adds to the C tool's engine (the hooks of tools/cli.h).
     Each method returns None for "nothing to say", or the message that fails the input or
@@ -49,11 +58,18 @@ class Host:
         self.address = None  # --scheduler
         self.client = None   # its Dask client, once connected
         self.executor = None
+        self.timeout = None   # --timeout: of each request to S3 (None: objects' default)
+        self.deadline = None  # --deadline: seconds for each URL of sum, for all of verify
 
     def option(self, command, name, value):
         """An option of this tool only, as the C parser read it."""
         if name == "scheduler":
             self.address = value
+        elif name in ("timeout", "deadline"):
+            try:
+                setattr(self, name, parse_seconds(name, value))
+            except ValueError as e:
+                return str(e)
         return None
 
     def start(self, command):
@@ -77,25 +93,30 @@ class Host:
         reads."""
         if not objects.is_url(name):
             return None
+        limits = dict(timeout=self.timeout, deadline=self.deadline)  # each URL its own deadline
         try:
             if self.executor is None and threads > 1:
                 with ThreadPoolExecutor(threads) as pool:
-                    return objects.part_crcs(name, algo, part_size or None, executor=pool)
-            return objects.part_crcs(name, algo, part_size or None, executor=self.executor)
+                    return objects.part_crcs(name, algo, part_size or None, executor=pool,
+                                             **limits)
+            return objects.part_crcs(name, algo, part_size or None, executor=self.executor,
+                                     **limits)
         except Exception as e:  # an SDK's own errors too: reported, and the next input done
             return reason_of(e, name)
 
     def verify(self, path, url, threads):
         """objects.verify_upload's Verification, or (operand, reason) when path or url
         could not be read."""
+        # One deadline for both calls.
+        limits = dict(timeout=self.timeout, deadline=objects._deadline(self.deadline))
         try:
-            stored = objects.stored_checksum(url)
+            stored = objects.stored_checksum(url, **limits)
         except Exception as e:  # the SDK's own errors too
             return url, reason_of(e, url)
         pool = ThreadPoolExecutor(threads) if self.executor is None and threads > 1 else None
         try:
             return objects.verify_upload(path, url, executor=self.executor or pool,
-                                         stored=stored)
+                                         stored=stored, **limits)
         except Exception as e:
             return path, reason_of(e, path)
         finally:

@@ -14,28 +14,44 @@ SourceChanged; one that ends before its size raises SourceTruncated.  A read tha
 fewer bytes than asked is continued, never taken for the end.  A failed task (a worker
 that died, a read that failed) fails the call: no value is returned then.
 
+Every call ends: each request to S3 has connect and read timeouts of `timeout` seconds
+(DEFAULT_TIMEOUT) and is tried REQUEST_ATTEMPTS times; a ranged read whose body breaks off
+or stalls is read again once; a whole-call `deadline` (seconds) is checked before every
+block and bounds every request to an asynchronous filesystem.  What timed out is a
+SourceTimeout naming the source and the request.
+
 fsspec and the filesystem behind a URL (s3fs, gcsfs, ...) are imported only when a URL is
-given: the package itself depends on none of them.
+given: the package itself depends on none of them.  What is S3's own (s3fs, botocore,
+ETags, If-Match, stored checksums) is in crcforge._s3; other filesystems are read through
+fsspec's interface alone (cat_file, and ukey() for the version).
 """
+import asyncio
 import base64
+import concurrent.futures
 import errno
+import operator
 import os
 import stat
-import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Tuple
 
-from ._crcforge import combine, new
+from ._crcforge import _parse_size, combine, new
 
-__all__ = ["MAX_PARTS", "SourceChanged", "SourceTruncated", "StoredChecksum",
-           "StoredChecksumError", "Verification", "composite", "composite_crc", "file_checksum",
-           "is_url", "object_checksum", "part_crcs", "part_sizes", "stored_checksum",
-           "verify_upload"]
+__all__ = ["DEFAULT_TIMEOUT", "MAX_PARTS", "REQUEST_ATTEMPTS", "SourceChanged",
+           "SourceTimeout", "SourceTruncated", "StoredChecksum", "StoredChecksumError",
+           "Verification", "composite", "composite_crc", "file_checksum", "is_url",
+           "object_checksum", "part_crcs", "part_sizes", "stored_checksum", "verify_upload"]
 
 MAX_PARTS = 10_000              # parts of one multipart upload at most (S3's limit)
 DEFAULT_CHUNK = 64 << 20        # a range per task: large enough that scheduling costs little
 LOCAL_BLOCK = 1 << 20           # bytes read per pread of a local file
 REMOTE_BLOCK = 8 << 20          # bytes per ranged GET: fewer requests, bounded memory
+# A stalled S3 server is reported after at most (REQUEST_ATTEMPTS + 1) * DEFAULT_TIMEOUT
+# seconds and botocore's backoff (80 s and about 3 s): a body that stalls, then every
+# attempt of the one request that reads it again.
+DEFAULT_TIMEOUT = 20.0          # connect and read timeout of each request, in seconds
+REQUEST_ATTEMPTS = 3            # tries of each request (botocore's standard retry mode)
 
 # S3's names of the CRC checksums it stores, and the crcforge models they are.
 S3_ALGORITHMS = {"CRC32": "crc32", "CRC32C": "crc32c", "CRC64NVME": "crc64-nvme"}
@@ -47,6 +63,84 @@ class SourceChanged(OSError):
 
 class SourceTruncated(OSError):
     """The file or object ended before the size it had when hashing started."""
+
+
+class SourceTimeout(TimeoutError):
+    """A request timed out in every attempt, or the call's deadline passed: the message
+    names the source and what timed out."""
+
+
+class _Deadline(NamedTuple):
+    """A whole call's deadline: `seconds` as given, and the wall-clock time it ends at
+    (wall-clock, not monotonic, as tasks in other processes and on other machines compare
+    it with their own clocks)."""
+
+    seconds: float
+    at: float
+
+    def left(self, name, what):
+        """Seconds left; a SourceTimeout if none are."""
+        left = self.at - time.time()
+        if left <= 0:
+            raise self.passed(name, what)
+        return left
+
+    def passed(self, name, what):
+        return SourceTimeout("%s: timed out: the deadline of %g s passed %s"
+                             % (name, self.seconds, what))
+
+
+def _deadline(seconds):
+    if seconds is None or isinstance(seconds, _Deadline):  # (one deadline for several calls)
+        return seconds
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise ValueError("deadline must be a number of seconds > 0, not %r" % (seconds,))
+    return _Deadline(float(seconds), time.time() + seconds)
+
+
+def _check_timeout(seconds):
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not seconds > 0):
+        raise ValueError("timeout must be a number of seconds > 0, not %r" % (seconds,))
+    return seconds
+
+
+def _run(loop, coro, deadline, name, what):
+    """Runs a coroutine (what: the request it makes) on an fsspec filesystem's event loop
+    and waits for its result, cancelling it when the deadline passes."""
+    left = None
+    if deadline is not None:
+        try:
+            left = deadline.left(name, "before " + what)
+        except SourceTimeout:
+            coro.close()
+            raise
+    future = asyncio.run_coroutine_threadsafe(_within(coro, left), loop)
+    try:
+        while not concurrent.futures.wait([future], timeout=1).done:
+            pass  # woken each second, so that a signal (Ctrl-C) is handled here
+        return future.result()
+    except _Expired:
+        raise deadline.passed(name, "during " + what) from None
+    except BaseException:
+        future.cancel()
+        raise
+
+
+class _Expired(Exception):
+    """The deadline passed while a coroutine ran (_within)."""
+
+
+async def _within(coro, seconds):
+    if seconds is None:
+        return await coro
+    task = asyncio.ensure_future(coro)
+    done, _ = await asyncio.wait([task], timeout=seconds)
+    if not done:
+        task.cancel()
+        await asyncio.wait([task])  # the request is abandoned before we report
+        raise _Expired()
+    return task.result()
 
 
 class _Stamp(NamedTuple):
@@ -74,13 +168,15 @@ def _local_stamp(st):
     return _Stamp(st.st_size, (st.st_mtime_ns, st.st_ino, st.st_dev))
 
 
-def _pread_range(fd, algo, offset, length, name, size):
+def _pread_range(fd, algo, offset, length, name, size, deadline):
     """CRC of `length` bytes of fd from `offset`; short reads are continued."""
     h = _new(algo)
     buf = bytearray(min(LOCAL_BLOCK, length))
     view = memoryview(buf)
     done = 0
     while done < length:
+        if deadline is not None:
+            deadline.left(name, "at byte %d" % (offset + done))
         got = os.preadv(fd, [view[:min(len(buf), length - done)]], offset + done)
         if got == 0:
             raise _early_end(name, offset + done, size)
@@ -93,9 +189,10 @@ class _LocalPath:
     """A local file by path: each task opens it, checks it is still the version the caller
     saw, and preads its range."""
 
-    def __init__(self, path, name=None):
+    def __init__(self, path, name=None, deadline=None):
         self.path = path
         self.name = name if name is not None else os.fsdecode(path)
+        self.deadline = deadline
 
     def stamp(self):
         st = os.stat(self.path)
@@ -109,7 +206,8 @@ class _LocalPath:
             now = _local_stamp(os.fstat(fd))
             if now != stamp:
                 raise _changed(self.name, stamp, now)
-            return _pread_range(fd, algo, offset, length, self.name, stamp.size)
+            return _pread_range(fd, algo, offset, length, self.name, stamp.size,
+                                self.deadline)
         finally:
             os.close(fd)
 
@@ -117,72 +215,72 @@ class _LocalPath:
 class _SharedFd:
     """An open file's descriptor, shared by the threads of this process only."""
 
-    def __init__(self, fd, name):
+    def __init__(self, fd, name, deadline=None):
         self.fd = fd
         self.name = name
+        self.deadline = deadline
 
     def stamp(self):
         return _local_stamp(os.fstat(self.fd))
 
     def hash_range(self, algo, offset, length, stamp):
-        return _pread_range(self.fd, algo, offset, length, self.name, stamp.size)
-
-
-# Keys of fsspec's info() that tell one version of an object from another, best first.
-_VERSION_KEYS = ("ETag", "etag", "generation", "VersionId", "mtime", "LastModified",
-                 "last_modified", "updated", "created")
-
-
-def _info_stamp(info):
-    return _Stamp(int(info["size"]), tuple(str(info[k]) for k in _VERSION_KEYS if k in info)[:1])
+        return _pread_range(self.fd, algo, offset, length, self.name, stamp.size,
+                            self.deadline)
 
 
 class _FsspecObject:
     """An object behind an fsspec filesystem (picklable: fsspec filesystems are, so tasks
-    run in other processes and on other machines).  Ranges are read with ranged requests of
-    REMOTE_BLOCK bytes; s3fs sends each with If-Match and the ETag the file was opened at,
-    so a change during a read fails it instead of mixing two versions."""
+    run in other processes and on other machines), read in ranges of REMOTE_BLOCK bytes
+    with cat_file.  Its version is fsspec's ukey(); each task checks it before reading.
+    crcforge._s3 specialises this for S3."""
 
-    def __init__(self, fs, path, name):
+    def __init__(self, fs, path, name, deadline=None):
         self.fs = fs
         self.path = path
         self.name = name
+        self.deadline = deadline
+
+    def _call(self, what, call, coroutine, *args, **kwargs):
+        """call(*args, **kwargs), through the event loop when the filesystem is
+        asynchronous (coroutine: its async form) so that the deadline can cut it short."""
+        if getattr(self.fs, "async_impl", False) and self.deadline is not None:
+            return _run(self.fs.loop, coroutine(*args, **kwargs), self.deadline, self.name,
+                        what)
+        if self.deadline is not None:
+            self.deadline.left(self.name, "before " + what)
+        return call(*args, **kwargs)
 
     def stamp(self):
         self.fs.invalidate_cache(self.path)
-        info = self.fs.info(self.path)
+        info = self._call("the request of its metadata", self.fs.info,
+                          getattr(self.fs, "_info", None), self.path)
         if info.get("type") == "directory":
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.name)
-        return _info_stamp(info)
+        return _Stamp(int(info["size"]), (self.fs.ukey(self.path),))
+
+    def read_block(self, offset, length, stamp):
+        """Bytes offset to offset + length of the version `stamp` (fewer at its end)."""
+        return self._call("the read of bytes %d-%d" % (offset, offset + length - 1),
+                          self.fs.cat_file, getattr(self.fs, "_cat_file", None), self.path,
+                          start=offset, end=offset + length)
+
+    def check_version(self, stamp):
+        """Raises SourceChanged unless the object is still the version `stamp`."""
+        now = self.stamp()
+        if now != stamp:
+            raise _changed(self.name, stamp, now)
 
     def hash_range(self, algo, offset, length, stamp):
-        self.fs.invalidate_cache(self.path)
+        self.check_version(stamp)
         h = _new(algo)
         done = 0
-        try:
-            with self.fs.open(self.path, "rb", block_size=REMOTE_BLOCK, cache_type="none") as f:
-                details = getattr(f, "details", None) or self.fs.info(self.path)
-                now = _info_stamp(details)
-                if now != stamp:
-                    raise _changed(self.name, stamp, now)
-                f.seek(offset)
-                while done < length:
-                    block = f.read(min(REMOTE_BLOCK, length - done))
-                    if not block:
-                        raise _early_end(self.name, offset + done, stamp.size)
-                    h.update(block)
-                    done += len(block)
-        except _expired_errors():
-            raise SourceChanged("%s changed while it was hashed (ETag no longer %s)"
-                                % (self.name, stamp.version[0] if stamp.version else "?")) from None
+        while done < length:
+            block = self.read_block(offset + done, min(REMOTE_BLOCK, length - done), stamp)
+            if not block:
+                raise _early_end(self.name, offset + done, stamp.size)
+            h.update(block)
+            done += len(block)
         return h.value, done
-
-
-def _expired_errors():
-    """What a filesystem raises when a ranged read's If-Match no longer holds (s3fs's
-    FileExpired; imported only if s3fs is in use)."""
-    utils = sys.modules.get("s3fs.utils")
-    return (utils.FileExpired,) if utils is not None else ()
 
 
 class _Several(tuple):
@@ -227,24 +325,48 @@ def is_url(text):
     return bool(sep) and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum()
 
 
-def _resolve(source, storage_options, executor):
+def _is_s3(url):
+    return url.partition("://")[0].lower() in ("s3", "s3a")
+
+
+def _url_object(url, storage_options, timeout, deadline):
+    """The object a URL names, on a filesystem made with storage_options (and for S3,
+    the timeouts and attempts every call here ends within)."""
+    try:
+        import fsspec.core
+    except ImportError:
+        raise ImportError("reading %s needs fsspec (pip install 'crcforge[s3]')" % url) from None
+    if _is_s3(url):
+        try:
+            from . import _s3
+        except ImportError:
+            raise ImportError("reading %s needs s3fs (pip install 'crcforge[s3]')" % url) from None
+        return _s3.open_url(url, storage_options, timeout, deadline)
+    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
+    return _FsspecObject(fs, path, url, deadline)
+
+
+def _fsspec_file_object(fs, path, name, deadline):
+    """An fsspec file's object, read through the file's own filesystem and its settings."""
+    if "s3" in (fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,)):
+        from . import _s3
+
+        return _s3.S3Object(fs, path, name, deadline)
+    return _FsspecObject(fs, path, name, deadline)
+
+
+def _resolve(source, storage_options, executor, timeout=None, deadline=None):
     """(source object with stamp()/hash_range(), start offset), or (None, file) for an open
     file to stream in this thread."""
     if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fspath(source)
         if isinstance(path, str) and is_url(path):
             if path.startswith("file://") and not storage_options:
-                return _LocalPath(path[len("file://"):], path), 0
-            try:
-                import fsspec.core
-            except ImportError:
-                raise ImportError("reading %s needs fsspec (pip install 'crcforge[s3]')"
-                                  % path) from None
-            fs, fspath = fsspec.core.url_to_fs(path, **(storage_options or {}))
-            return _FsspecObject(fs, fspath, path), 0
+                return _LocalPath(path[len("file://"):], path, deadline), 0
+            return _url_object(path, storage_options, timeout, deadline), 0
         if storage_options:
             raise TypeError("storage_options apply to URLs only, not to the path %r" % (path,))
-        return _LocalPath(path), 0
+        return _LocalPath(path, deadline=deadline), 0
     if not hasattr(source, "read"):
         raise TypeError("source must be a path, a URL or an open binary file, not %s"
                         % type(source).__name__)
@@ -254,7 +376,7 @@ def _resolve(source, storage_options, executor):
         return None, source
     fs, fspath = getattr(source, "fs", None), getattr(source, "path", None)
     if fs is not None and fspath is not None:  # an fsspec file: tasks open its object
-        return _FsspecObject(fs, fspath, name), source.tell()
+        return _fsspec_file_object(fs, fspath, name, deadline), source.tell()
     try:
         fd = source.fileno()
         regular = stat.S_ISREG(os.fstat(fd).st_mode)
@@ -265,15 +387,15 @@ def _resolve(source, storage_options, executor):
                         % name)
     start = source.tell()
     if isinstance(executor, ThreadPoolExecutor):
-        return _SharedFd(fd, name), start
+        return _SharedFd(fd, name, deadline), start
     if isinstance(name, str) and os.path.exists(name) and os.path.samestat(os.stat(name),
                                                                           os.fstat(fd)):
-        return _LocalPath(name), start  # other processes open it by its name
+        return _LocalPath(name, deadline=deadline), start  # other processes open it by name
     raise TypeError("%s: an open file without a path can be hashed by ranges in a "
                     "ThreadPoolExecutor only; pass its path or URL" % name)
 
 
-def _stream_parts(f, algo, part_size):
+def _stream_parts(f, algo, part_size, name, deadline):
     """CRCs and sizes of the parts of an open file from its position to its end, read here
     (pipes too); part_size None: one part.  Short reads are continued."""
     buf = bytearray(LOCAL_BLOCK)
@@ -281,6 +403,8 @@ def _stream_parts(f, algo, part_size):
     crcs, sizes = [], []
     h, filled = _new(algo), 0
     while True:
+        if deadline is not None:
+            deadline.left(name, "after %d bytes" % (sum(sizes) + filled))
         got = f.readinto(view)
         if got is None:  # a non-blocking file with nothing to read yet
             continue
@@ -334,11 +458,36 @@ def part_sizes(size, part_size):
     return [part_size] * (count - 1) + [size - part_size * (count - 1)]
 
 
+def _part_size_arg(part_size):
+    """part_size as given (None, an int, a size string as --part-size reads it, or the
+    size of every part) as None, an int or a list of ints.  A string is always one size:
+    never read as a sequence of part sizes."""
+    if part_size is None or (isinstance(part_size, int) and not isinstance(part_size, bool)):
+        return part_size
+    if isinstance(part_size, str):
+        size = _parse_size(part_size)
+        if size is None:
+            raise ValueError("part_size %r is not a size: bytes, or with K, M, G, T, KB.., "
+                             "KiB.. in any case (all powers of 1024)" % (part_size,))
+        return size
+    kind = "an int, a size string or a sequence of ints"
+    if isinstance(part_size, (bytes, bytearray, memoryview, bool)):
+        raise TypeError("part_size is %s, not %s" % (kind, type(part_size).__name__))
+    try:
+        parts = list(part_size)
+    except TypeError:
+        raise TypeError("part_size is %s, not %r" % (kind, part_size)) from None
+    for p in parts:
+        if isinstance(p, (bool, str)) or not hasattr(p, "__index__"):
+            raise TypeError("part_size is %s: %r in it is not an int" % (kind, p))
+    return [operator.index(p) for p in parts]
+
+
 def _parts_of(size, part_size):
     """part_size is one size, or the size of every part in order (which must add up)."""
     if isinstance(part_size, int):
         return part_sizes(size, part_size)
-    parts = [int(p) for p in part_size]
+    parts = list(part_size)
     if not parts or any(p < 0 for p in parts):
         raise ValueError("part sizes must be one or more sizes >= 0 bytes")
     if len(parts) > MAX_PARTS:
@@ -350,23 +499,50 @@ def _parts_of(size, part_size):
     return parts
 
 
-def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_options=None):
+def _results(futures, deadline, name):
+    """The futures' results in order; the first failure (or the deadline) fails them all."""
+    try:
+        if deadline is None:
+            return [f.result() for f in futures]
+        results = []
+        for f in futures:
+            # A moment's grace: the tasks check the deadline themselves, and say where.
+            left = deadline.at + 2 - time.time()
+            try:
+                f.exception(timeout=max(left, 0))  # (returns a task's error: no timeout)
+            except concurrent.futures.TimeoutError:
+                raise deadline.passed(name, "while waiting for the executor's tasks") from None
+            results.append(f.result())
+        return results
+    except BaseException:
+        for f in futures:
+            f.cancel()
+        raise
+
+
+def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_options=None,
+              timeout=None, deadline=None):
     """The CRC of every part of the source and the part sizes (parts None: the whole source
-    is one part; an int: parts of that size; else the size of every part)."""
+    is one part; an int or a size string: parts of that size; else the size of every
+    part).  timeout: seconds, the connect and read timeout of each request to S3
+    (DEFAULT_TIMEOUT); deadline: seconds the whole call may take, or None."""
     chunk = _check_chunk(chunk_size)
-    reader, start = _resolve(source, storage_options, executor)
+    parts = _part_size_arg(parts)
+    _check_timeout(timeout)
+    limit = _deadline(deadline)
+    reader, start = _resolve(source, storage_options, executor, timeout, limit)
     if reader is None:  # an open file without an executor: streamed here
         f, name = start, getattr(start, "name", "file")
         before = _open_file_stamp(f)
         if parts is None or isinstance(parts, int):
-            crcs, sizes = _stream_parts(f, algo, parts)
+            crcs, sizes = _stream_parts(f, algo, parts, name, limit)
             after = _open_file_stamp(f)
             if after != before:
                 raise _changed(name, before, after)
             return crcs, sizes
         if before is None:
             raise TypeError("%s: the sizes of every part need a regular file" % name)
-        reader, start = _SharedFd(f.fileno(), name), f.tell()
+        reader, start = _SharedFd(f.fileno(), name, limit), f.tell()
     stamp = reader.stamp()
     size = stamp.size - start
     sizes = [size] if parts is None else _parts_of(size, parts)
@@ -382,13 +558,8 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
     if executor is None:
         results = [_hash_task(reader, algo, at, n, stamp) for _, at, n in ranges]
     else:
-        futures = [executor.submit(_hash_task, reader, algo, at, n, stamp) for _, at, n in ranges]
-        try:
-            results = [f.result() for f in futures]
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+        results = _results([executor.submit(_hash_task, reader, algo, at, n, stamp)
+                            for _, at, n in ranges], limit, reader.name)
     crcs = [empty] * len(sizes)
     started = [False] * len(sizes)
     for (index, at, n), (crc, got) in zip(ranges, results):
@@ -403,17 +574,18 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
 
 
 def file_checksum(source, algo="crc32c", *, chunk_size=None, executor=None,
-                  storage_options=None):
+                  storage_options=None, timeout=None, deadline=None):
     """The CRC value of a whole file or object: a path, an open binary file (from its
     position to its end) or an fsspec URL.  With an executor, ranges of chunk_size bytes
     are hashed where it runs them and joined with combine.  algo may be a list (or tuple)
-    of algorithms: then the list of their values, in that order, from one read."""
+    of algorithms: then the list of their values, in that order, from one read.  timeout
+    and deadline as part_crcs takes them."""
     several = isinstance(algo, (list, tuple)) and not hasattr(algo, "width")  # not a Params
     if several and not algo:
         raise ValueError("file_checksum: the list of algorithms is empty")
     crcs, _ = part_crcs(source, _Several(algo) if several else algo, None,
                         chunk_size=chunk_size, executor=executor,
-                        storage_options=storage_options)
+                        storage_options=storage_options, timeout=timeout, deadline=deadline)
     return list(crcs[0]) if several else crcs[0]
 
 
@@ -437,26 +609,30 @@ def composite(algo, crcs):
 
 
 def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=None,
-                    storage_options=None):
+                    storage_options=None, timeout=None, deadline=None):
     """The checksum an object store shows for this content: the base64 of the big-endian
     CRC (S3 FULL_OBJECT, GCS crc32c), or with part_size the COMPOSITE BASE64-N of a
-    multipart upload in parts of part_size bytes.  part_size may also be the size of every
-    part in order (parts may differ in size)."""
+    multipart upload in parts of part_size bytes.  part_size is an int, a size string as
+    `crcforge sum --part-size` reads it ("8MB", "8MiB", "123" is 123 bytes), or the size
+    of every part in order (parts may differ in size).  timeout and deadline as part_crcs
+    takes them."""
+    part_size = _part_size_arg(part_size)
+    common = dict(chunk_size=chunk_size, executor=executor, storage_options=storage_options,
+                  timeout=timeout, deadline=deadline)
     if part_size is None:
-        crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
-                             storage_options=storage_options)
+        crcs, _ = part_crcs(source, algo, None, **common)
         return _b64(crcs[0], new(algo).width)
     if isinstance(part_size, int):
         part_sizes(0, part_size)  # a part size below 1 byte is refused before any read
-    crcs, _ = part_crcs(source, algo, part_size, chunk_size=chunk_size, executor=executor,
-                         storage_options=storage_options)
+    crcs, _ = part_crcs(source, algo, part_size, **common)
     return composite(algo, crcs)
 
 
 class Verification(NamedTuple):
     """What verify_upload found: ok, the stored and the computed checksum (as HeadObject
     shows them: BASE64, or BASE64-N for a composite one), the S3 algorithm name, the
-    checksum type (FULL_OBJECT or COMPOSITE) and the part sizes used."""
+    checksum type (FULL_OBJECT or COMPOSITE) and the part sizes used.  It is true when the
+    file verified and false when it did not, so that `if not verify_upload(...)` works."""
 
     ok: bool
     stored: str
@@ -466,6 +642,9 @@ class Verification(NamedTuple):
     part_sizes: Tuple[int, ...]
     object_size: int
     file_size: int
+
+    def __bool__(self):
+        return self.ok
 
 
 class StoredChecksumError(ValueError):
@@ -484,48 +663,19 @@ class StoredChecksum(NamedTuple):
     size: int
 
 
-def stored_checksum(url, *, storage_options=None):
+def stored_checksum(url, *, storage_options=None, timeout=None, deadline=None):
     """What an S3 object stores: GetObjectAttributes with Checksum and ObjectParts (paged:
-    parts may differ in size; a single PUT has one part or none listed)."""
+    parts may differ in size; a single PUT has one part or none listed).  timeout and
+    deadline as part_crcs takes them."""
+    if not (isinstance(url, str) and is_url(url) and _is_s3(url)):
+        raise StoredChecksumError("stored checksums are read from s3:// URLs only, not %r"
+                                  % (url,))
     try:
-        import fsspec.core
+        from . import _s3
     except ImportError:
         raise ImportError("verify needs fsspec and s3fs (pip install 'crcforge[s3]')") from None
-    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
-    if not hasattr(fs, "call_s3"):
-        raise StoredChecksumError("stored checksums are read from s3:// URLs only")
-    bucket, key, _ = fs.split_path(path)
-    request = dict(Bucket=bucket, Key=key,
-                   ObjectAttributes=["Checksum", "ObjectParts", "ObjectSize"])
-    attrs = fs.call_s3("get_object_attributes", **request)
-    stored = attrs.get("Checksum") or {}
-    found = [(name, stored["Checksum" + name]) for name in S3_ALGORITHMS
-             if stored.get("Checksum" + name)]
-    if not found:
-        raise StoredChecksumError("the object has no CRC checksum stored (%s)" % (
-            "only " + ", ".join(sorted(k for k in stored if k != "ChecksumType"))
-            if len(stored) > 1 else "none at all"))
-    algorithm, value = found[0]
-    ctype = stored.get("ChecksumType", "FULL_OBJECT")
-    # (MinIO leaves ObjectSize out for an empty object.)
-    size = int(attrs["ObjectSize"]) if "ObjectSize" in attrs else int(fs.info(path)["size"])
-    parts = []
-    object_parts = attrs.get("ObjectParts") or {}
-    count = object_parts.get("TotalPartsCount")
-    while object_parts.get("Parts"):
-        parts += [int(p["Size"]) for p in object_parts["Parts"]]
-        if not object_parts.get("IsTruncated"):
-            break
-        object_parts = fs.call_s3("get_object_attributes", PartNumberMarker=int(
-            object_parts["NextPartNumberMarker"]), **request).get("ObjectParts") or {}
-    value, dash, n = value.partition("-")
-    if ctype == "COMPOSITE":
-        count = int(n) if dash else count
-        if not parts or len(parts) != count or sum(parts) != size:
-            raise StoredChecksumError("the sizes of the object's %s parts are not available"
-                                      % (count if count is not None else "unknown number of"))
-        value = "%s-%d" % (value, count)
-    return StoredChecksum(algorithm, ctype, value, tuple(parts), size)
+    return _s3.stored_checksum(url, storage_options, _check_timeout(timeout),
+                               _deadline(deadline))
 
 
 def _fstat_size(f):
@@ -551,21 +701,25 @@ def _fit_parts(parts, size):
 
 
 def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=None,
-                  file_storage_options=None, stored=None):
+                  file_storage_options=None, stored=None, timeout=None, deadline=None):
     """Compares a file with the checksum an S3 object stores: reads the object's checksum,
     its type and its part sizes (stored_checksum, unless `stored` gives them already), and
     computes the same value from the file (a COMPOSITE one with the object's part sizes).
     storage_options are the object's; file_storage_options those of `path` if it is a URL
-    too."""
+    too.  timeout and deadline (for the whole verification) as part_crcs takes them.  The
+    Verification returned is false when the file did not verify."""
+    limit = _deadline(deadline)
     if stored is None:
-        stored = stored_checksum(url, storage_options=storage_options)
+        stored = stored_checksum(url, storage_options=storage_options, timeout=timeout,
+                                 deadline=limit)
     algo = S3_ALGORITHMS[stored.algorithm]
-    common = dict(chunk_size=chunk_size, executor=executor, storage_options=file_storage_options)
+    common = dict(chunk_size=chunk_size, executor=executor, storage_options=file_storage_options,
+                  timeout=timeout, deadline=limit)
     if stored.checksum_type != "COMPOSITE":
         crcs, sizes = part_crcs(path, algo, None, **common)
         computed, used = _b64(crcs[0], new(algo).width), ()
     else:
-        reader, start = _resolve(path, file_storage_options, executor)
+        reader, start = _resolve(path, file_storage_options, executor, timeout, limit)
         file_size = reader.stamp().size - start if reader is not None else _fstat_size(start)
         crcs, sizes = part_crcs(path, algo, _fit_parts(stored.part_sizes, file_size), **common)
         computed, used = composite(algo, crcs), tuple(sizes)

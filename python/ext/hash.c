@@ -182,6 +182,15 @@ static PyObject *hash_get_digest_size(crcpy_hash *h, void *closure)
     return PyLong_FromLong((hash_width(h) + 7) / 8);
 }
 
+/* hashlib's block_size: a CRC takes its input a byte at a time, with no padding to a block,
+ * so any split of the input gives the same value. */
+static PyObject *hash_get_block_size(crcpy_hash *h, void *closure)
+{
+    (void)h;
+    (void)closure;
+    return PyLong_FromLong(1);
+}
+
 static PyObject *hash_get_width(crcpy_hash *h, void *closure)
 {
     (void)closure;
@@ -215,6 +224,9 @@ static PyGetSetDef hash_getset[] = {
      "The model's catalogue name (\"CRC-32/ISCSI\"), or \"custom\".", NULL},
     {"digest_size", (getter)hash_get_digest_size, NULL, "Bytes in digest(): ceil(width / 8).",
      NULL},
+    {"block_size", (getter)hash_get_block_size, NULL,
+     "1, as hashlib names it: a CRC has no input block (any split of the bytes gives the same\n"
+     "value).", NULL},
     {"width", (getter)hash_get_width, NULL, "The model's width in bits.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };

@@ -5,6 +5,10 @@
  */
 #include "ext.h"
 
+#include <string.h>
+
+#include "sizes.h"
+
 /* Releasing and retaking the GIL costs ~35 ns of CPU per call uncontended
  * (python/bench/gil.py on an AMD EPYC, crc32c on the AVX2 hybrid path at ~38 GB/s):
  * 7-8% of a 16 KiB call, 4-5% of a 32 KiB one, under 2% from 64 KiB, which is where it
@@ -403,6 +407,25 @@ static PyObject *py_cpu_features(PyObject *module, PyObject *unused)
     return list;
 }
 
+PyDoc_STRVAR(doc_environment_problems,
+             "_environment_problems($module, /)\n--\n\n"
+             "What the library could not use in its environment variables, as tuples\n"
+             "(variable, value, problem, instead); crcforge.environment_problems() wraps them.");
+
+static PyObject *py_environment_problems(PyObject *module, PyObject *unused)
+{
+    (void)module, (void)unused;
+    PyObject *list = PyList_New(0);
+    const crcforge_env_problem *e;
+    for (size_t i = 0; list != NULL && (e = crcforge_env_problem_at(i)) != NULL; i++) {
+        PyObject *entry = Py_BuildValue("(ssss)", e->variable, e->value, e->problem, e->instead);
+        if (entry == NULL || PyList_Append(list, entry) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(entry);
+    }
+    return list;
+}
+
 /* For python/bench/gil.py and the thread tests: read and set the threshold. */
 static PyObject *py_set_gil_threshold(PyObject *module, PyObject *arg)
 {
@@ -417,6 +440,25 @@ static PyObject *py_set_gil_threshold(PyObject *module, PyObject *arg)
     Py_ssize_t old = crcpy_gil_threshold;
     crcpy_gil_threshold = n;
     return PyLong_FromSsize_t(old);
+}
+
+/* A size as the C tool's --part-size reads it, so that the package's part_size="8MB" follows
+ * the same rule: the size in bytes, or None when the text is not one. */
+static PyObject *py_parse_size(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    if (!PyUnicode_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "a size is a str, not %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(arg, &len);
+    if (text == NULL)
+        return NULL;
+    uint64_t size;
+    if ((size_t)len != strlen(text) || cli_parse_size(text, &size) != 0)
+        Py_RETURN_NONE; /* an embedded NUL would end the text early */
+    return PyLong_FromUnsignedLongLong(size);
 }
 
 #define FASTCALL_KW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
@@ -441,9 +483,15 @@ static PyMethodDef module_methods[] = {
     {"force_implementation", (PyCFunction)py_force_implementation, METH_O,
      doc_force_implementation},
     {"cpu_features", (PyCFunction)py_cpu_features, METH_NOARGS, doc_cpu_features},
+    {"_environment_problems", (PyCFunction)py_environment_problems, METH_NOARGS,
+     doc_environment_problems},
     {"_catalogue", (PyCFunction)py_catalogue, METH_NOARGS,
      "The catalogue as tuples (name, aliases, width, poly, init, refin, refout, xorout, "
      "check, residue); crcforge.models() wraps them."},
+    {"_parse_size", (PyCFunction)py_parse_size, METH_O,
+     "_parse_size(text, /)\n--\n\nA byte size as crcforge sum --part-size reads it (digits, then "
+     "optionally K, KB,\nKiB, M, ... in any case, all powers of 1024), or None when the text is "
+     "not one."},
     {"cli", FASTCALL_KW(crcpy_cli),
      "cli($module, /, args, host=None)\n--\n\n"
      "Runs the crcforge command line `args` (str or bytes, without the program's name) with\n"

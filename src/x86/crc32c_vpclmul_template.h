@@ -27,7 +27,8 @@
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts by struct crc32_join.  Whole passes are as long as the join table allows;
  * the last one's streams also take the bytes beyond its whole iterations, to within 24;
- * inputs shorter than CRC32C_HYBRID_MIN, and what is left after the passes, take SPLIT,
+ * inputs shorter than the tuning's crc32c_hybrid_min, and what is left after the passes,
+ * take SPLIT,
  * a single pass of the same two units without accumulators (below), or PARALLEL if
  * shorter than SPLIT_MIN.
  *
@@ -256,7 +257,8 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
-#define HYBRID_MIN CRC32C_HYBRID_MIN
+/* SPLIT's inputs are shorter than this: no table gives a longer crc32c_hybrid_min. */
+#define SPLIT_END CRC32C_HYBRID_MIN_MOST
 /* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
  * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
 #define HYBRID_ACC 4
@@ -331,17 +333,19 @@ static inline size_t hybrid_iters_max(unsigned q)
 
 /* The passes of q over p[0..n) that fit, the rest left in *p, *n: whole passes of
  * hybrid_iters_max(q) iterations (the streams' distance a constant when q is), then one
- * pass over the rest if it is long enough, its streams taking what is left beyond its
- * whole iterations to within 24 bytes.  `interleave`: see hybrid_pass. */
+ * pass over the rest if it is `least` bytes or more (crc32c_hybrid_min), its streams taking
+ * what is left beyond its whole iterations to within 24 bytes.  `interleave`: see
+ * hybrid_pass. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8_t **p, size_t *n,
-                                                       const unsigned q, const int interleave,
+                                                       size_t least, const unsigned q,
+                                                       const int interleave,
                                                        const struct crc32_lanes *lanes,
                                                        const struct crc32_join *join)
 {
     const size_t iter_bytes = HYBRID_ACC * VL + 24 * q, iters_max = hybrid_iters_max(q);
     for (; *n >= iters_max * iter_bytes; *n -= iters_max * iter_bytes, *p += iters_max * iter_bytes)
         crc = hybrid_pass(crc, *p, iters_max, 0, q, interleave, lanes, join);
-    if (*n >= HYBRID_MIN) {
+    if (*n >= least) {
         const size_t it = *n / iter_bytes, extra = (*n - it * iter_bytes) / 24 * 8;
         crc = hybrid_pass(crc, *p, it, extra, q, interleave, lanes, join);
         *p += it * iter_bytes + 3 * extra;
@@ -354,22 +358,22 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8
  * instructions of an iteration unrolled and interleaved), each a function of its own:
  * inlined into one, GCC 12 ran short of registers in some and moved the chains' values
  * through vector registers, which halved their speed. */
-typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, unsigned q,
-                                     const struct crc32_lanes *lanes,
+typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, size_t least,
+                                     unsigned q, const struct crc32_lanes *lanes,
                                      const struct crc32_join *join);
 static ATTRIBUTES __attribute__((noinline)) uint32_t
-hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, unsigned q,
+hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q,
                   const struct crc32_lanes *lanes, const struct crc32_join *join)
 {
-    return hybrid_passes(crc, p, n, q, 0, lanes, join);
+    return hybrid_passes(crc, p, n, least, q, 0, lanes, join);
 }
 #define HYBRID_PASSES_FOR(value)                                                            \
     static ATTRIBUTES __attribute__((noinline)) uint32_t CAT(hybrid_passes_, value)(        \
-        uint32_t crc, const uint8_t **p, size_t *n, unsigned q,                             \
+        uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q,               \
         const struct crc32_lanes *lanes, const struct crc32_join *join)                     \
     {                                                                                       \
         (void)q;                                                                            \
-        return hybrid_passes(crc, p, n, value, 1, lanes, join);                            \
+        return hybrid_passes(crc, p, n, least, value, 1, lanes, join);                      \
     }
 /* q = 2..6: from Sapphire Rapids' balance (one 512-bit multiply a cycle: 8 cycles to fold
  * 256 bytes beside 3 * 8/3 crc32 instructions) to the 256-bit default. */
@@ -380,7 +384,7 @@ HYBRID_PASSES_FOR(5)
 HYBRID_PASSES_FOR(6)
 
 /* ------------------------------------------------------------------------------------
- * SPLIT (the hybrid below HYBRID_MIN)
+ * SPLIT (the hybrid below crc32c_hybrid_min)
  * ---------------------------------------------------------------------------------- */
 
 /* qwords a stream an iteration of two vectors.  Measured on AMD Zen 3 (256-bit, a
@@ -415,26 +419,26 @@ _Static_assert(SPLIT_Q % 2 == 0, "SPLIT_Q even");
     SPLIT_SHAPES16(i) SPLIT_SHAPES16((i) + 16) SPLIT_SHAPES16((i) + 32) SPLIT_SHAPES16((i) + 48)
 static const struct {
     uint8_t it, qs, lanes; /* lanes: of the lanes' message, to its last (T's place) */
-} split_shapes[HYBRID_MIN / 8] = {
+} split_shapes[SPLIT_END / 8] = {
     SPLIT_SHAPES64(0)
-#if HYBRID_MIN > 512
+#if SPLIT_END > 512
         SPLIT_SHAPES64(64)
 #endif
-#if HYBRID_MIN > 1024
+#if SPLIT_END > 1024
             SPLIT_SHAPES64(128)
 #endif
-#if HYBRID_MIN > 1536
+#if SPLIT_END > 1536
                 SPLIT_SHAPES64(192)
 #endif
-#if HYBRID_MIN > 2048
+#if SPLIT_END > 2048
                     SPLIT_SHAPES64(256)
 #endif
-#if HYBRID_MIN > 2560
+#if SPLIT_END > 2560
                         SPLIT_SHAPES64(320)
 #endif
 };
 /* Whole blocks of 64 entries; lanes (fewer than 256) and streams within their tables' 4 KiB. */
-_Static_assert(HYBRID_MIN % 512 == 0 && HYBRID_MIN <= 3072, "split_shapes covers HYBRID_MIN");
+_Static_assert(SPLIT_END % 512 == 0 && SPLIT_END <= 3072, "split_shapes covers SPLIT_END");
 
 /* Lanes of v times their constants at k, onto s, the constants read by the multiplies:
  * each vector has its own, and keeping them in registers (times()) cost the split pass
@@ -445,7 +449,7 @@ static ATTRIBUTES ALWAYS_INLINE wide_t split_times(wide_t v, const struct fold_p
 }
 
 /*
- * SPLIT_MIN <= n < HYBRID_MIN in one pass: the first 2*VL*it bytes V as vectors, every
+ * SPLIT_MIN <= n < SPLIT_END in one pass: the first 2*VL*it bytes V as vectors, every
  * lane multiplied straight to the end of the lanes' message (PARALLEL's products), beside
  * three crc32 streams A, B, C of qs qwords on what follows (C w more), the last n % 8
  * bytes on the chain after C.  The two kinds of work are interleaved in program order,
@@ -521,7 +525,8 @@ static ATTRIBUTES __attribute__((noinline)) uint64_t split(uint64_t reg, const u
 
 ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned q)
 {
-    if (n < HYBRID_MIN)
+    const size_t least = crc_x86_tuning()->crc32c_hybrid_min;
+    if (n < least)
         return n < SPLIT_MIN ? parallel(reg, p, n, 0) : split(reg, p, n);
     const struct crc32_lanes *lanes = crc32c_lanes_peek();
     if (lanes == NULL)
@@ -536,9 +541,10 @@ ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n,
     n -= lead;
     static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
                                                hybrid_passes_5, hybrid_passes_6};
-    crc = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(crc, &p, &n, q, lanes, join);
-    /* What the passes left: under HYBRID_MIN bytes (all of them when the first bytes
-     * brought the input below it). */
+    crc = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(crc, &p, &n, least, q, lanes,
+                                                                 join);
+    /* What the passes left: under crc32c_hybrid_min bytes (all of them when the first
+     * bytes brought the input below it). */
     return n < SPLIT_MIN ? parallel(crc, p, n, 0) : split(crc, p, n);
 }
 
@@ -548,13 +554,24 @@ static ATTRIBUTES __attribute__((noinline)) uint64_t parallel_apart(uint64_t reg
     return parallel(reg, p, n, 0);
 }
 
+/* The first call after the tuning was reset: apart, so that the path keeps no frame. */
+static __attribute__((noinline, cold)) uint64_t CAT(HYBRID, _resolving)(uint64_t reg,
+                                                                       const uint8_t *p,
+                                                                       size_t n)
+{
+    return CAT(HYBRID, _with)(reg, p, n, crc_x86_tuning_resolve()->hybrid_qwords);
+}
+
 static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                   size_t n)
 {
     (void)m;
-    if (n < HYBRID_MIN) /* tail calls, before the tuning is read: no frame set up here */
+    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
+    if (__builtin_expect(tuning == NULL, 0))
+        return CAT(HYBRID, _resolving)(reg, p, n);
+    if (n < tuning->crc32c_hybrid_min) /* tail calls: no frame set up here */
         return n < SPLIT_MIN ? parallel_apart(reg, p, n) : split(reg, p, n);
-    return CAT(HYBRID, _with)(reg, p, n, crc_x86_tuning()->hybrid_qwords);
+    return CAT(HYBRID, _with)(reg, p, n, tuning->hybrid_qwords);
 }
 
 /* Both run inputs shorter than a vector on one crc32 chain (crc32_below). */
@@ -578,7 +595,7 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
 #undef WFROM128
 #undef WZERO
 #undef PIN
-#undef HYBRID_MIN
+#undef SPLIT_END
 #undef HYBRID_ACC
 #undef HYBRID_PASSES_FOR
 #undef SPLIT_Q

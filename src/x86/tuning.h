@@ -1,15 +1,17 @@
 /*
  * The x86 paths tuned per CPU family, as data: for each class of model, which path serves
- * which band of input lengths, and the kernels' parameters.  One table per family, in
- * tuning/FAMILY.h, written by scripts/tune/make_table.py from a `crcforge bench --json`
- * sweep of that family's CPU (scripts/tune/sweep.sh runs the sweep and the generator); a
- * family not measured yet points at the generic table of its widest tier
- * (tuning/generic.h).  The family is read once from CPUID (vendor, family, model) and the
- * features in use; CRCFORGE_TUNE overrides the choice and the parameters (tuning.c).
+ * which band of input lengths, the kernels' parameters, and the limits inside the kernels
+ * that depend on the CPU.  One table per family, in tuning/FAMILY.h, written by
+ * scripts/tune/make_table.py from a `crcforge bench --json` sweep of that family's CPU
+ * (scripts/tune/sweep.sh runs the sweep and the generator); a family not measured yet
+ * points at the generic table of its widest tier (tuning/generic.h).  The family is read
+ * once from CPUID (vendor, family, model) and the features in use; CRCFORGE_TUNE overrides
+ * the choice and the values (tuning.c).
  *
- * Dispatch (dispatch.c) asks crc_x86_tuned_impl for a model's path before the registry's
- * best-first list: a record whose update walks the bands of the model's class.  A forced
- * path (CRCFORGE_IMPL, crcforge_impl_force) bypasses the bands but keeps the parameters.
+ * This is data and the code that picks it: it calls nothing of dispatch.  Dispatch
+ * (dispatch.c, bands.c) turns the bands of the table in use into the paths it chooses;
+ * the kernels read their parameters and limits from crc_x86_tuning().  A forced path
+ * (CRCFORGE_IMPL, crcforge_impl_force) bypasses the bands but keeps the rest.
  */
 #ifndef CRCFORGE_X86_TUNING_H
 #define CRCFORGE_X86_TUNING_H
@@ -46,28 +48,54 @@ struct crc_x86_tuning {
     /* The CRC-32C hybrids: crc32 qwords on each of the three streams beside every four
      * vectors folded (256 bytes with 512-bit vectors, 128 with 256-bit ones). */
     uint32_t hybrid_qwords;
+    /* Where the CRC-32C kernels change their way, crossovers of the CPU's units: the
+     * three-chain path (crc32c_sse42.c) runs one chain below crc32c_threeway_min bytes,
+     * where a join costs more than two more chains gain; the hybrids
+     * (crc32c_vpclmul_template.h) run their loop of passes from crc32c_hybrid_min bytes,
+     * one pass without accumulators (SPLIT) below. */
+    uint32_t crc32c_threeway_min;
+    uint32_t crc32c_hybrid_min;
 };
 
-/* The limits of the parameters (what the kernels and their constants are built for). */
+/* The ranges of the parameters and limits: what the kernels and their constants are
+ * built for (tuning.c refuses CRCFORGE_TUNE values outside them, test_tuning checks every
+ * table). */
 #define CRC_FOLD_PARALLEL_MAX 4096
 #define CRC_HYBRID_QWORDS_MAX 16
+/* One pass of three streams of one qword at least; three streams of CRC32C_STREAM_MAX
+ * (crc32c_x86.h) are a whole pass, which runs whatever the limit. */
+#define CRC32C_THREEWAY_MIN_LEAST 24
+#define CRC32C_THREEWAY_MIN_MOST (3 * 4096)
+/* One iteration of the longest hybrid pass at least (four 512-bit vectors beside three
+ * streams of CRC_HYBRID_QWORDS_MAX qwords), and at most what SPLIT's table of shapes
+ * covers (its lanes and streams within the 4 KiB of the lane and join tables). */
+#define CRC32C_HYBRID_MIN_LEAST (4 * 64 + 24 * CRC_HYBRID_QWORDS_MAX)
+#define CRC32C_HYBRID_MIN_MOST 3072
 
-/* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's parameters. */
+/* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's values. */
 const struct crc_x86_tuning *crc_x86_tuning_resolve(void);
 extern _Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
+/* Its folding parameters on their own, for the kernels' hot path (one load each, no
+ * pointer): 0 until the table is resolved, so that a kernel finding fold_accumulators 0
+ * resolves it (crc_x86_tuning_resolve) and reads them again. */
+extern _Atomic uint32_t crc_x86_fold_parallel_max, crc_x86_fold_accumulators;
 static inline const struct crc_x86_tuning *crc_x86_tuning(void)
 {
     const struct crc_x86_tuning *t =
         atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
     return t != NULL ? t : crc_x86_tuning_resolve();
 }
-
-/* The banded path of the table in use for m, or NULL when the table has none that this
- * CPU can run for m (dispatch then takes the registry's best-first choice). */
-const struct crc_impl *crc_x86_tuned_impl(const crcforge_model *m);
+/* The table in use, or NULL until it is resolved: a kernel that reads it on every call
+ * resolves it out of line then, so that its own code makes no call and keeps no frame. */
+static inline const struct crc_x86_tuning *crc_x86_tuning_peek(void)
+{
+    return atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
+}
 
 /* Forget the table in use (crcforge_impl_force calls it: the CPU mask may have changed). */
 void crc_x86_tuning_reset(void);
+/* The family whose table is in use: an index into crc_x86_families. */
+size_t crc_x86_family_in_use(void);
 
 /* Every family, first match first (tuning.c): its name, the features every CPU of it
  * has (all its table's paths execute), its table, and which CPUs it is (given the CPU's
@@ -78,7 +106,8 @@ struct crc_x86_family {
     const struct crc_x86_tuning *table;
     int (*is)(const struct crc_cpu_id *id, uint32_t features);
 };
-extern const struct crc_x86_family crc_x86_families[];
+#define CRC_X86_FAMILIES 8
+extern const struct crc_x86_family crc_x86_families[CRC_X86_FAMILIES];
 extern const size_t crc_x86_family_count;
 /* The family a CPU of this identity with these features (in use) belongs to: an index
  * into crc_x86_families (the last, generic one when none matches). */

@@ -231,8 +231,11 @@ def test_ctrl_c_ends_the_run(tool, tmp_path):
     os.mkfifo(fifo)
     writer = os.open(fifo, os.O_RDWR)  # holds it open, writes nothing
     try:
+        # A shell's background job starts with SIGINT ignored, and a program keeps what it
+        # inherits: the tool is given the default disposition, as from a terminal.
         p = subprocess.Popen([*tool, "sum", str(fifo)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
+                             stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         time.sleep(2)  # the interpreter started, the engine reading
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=60)

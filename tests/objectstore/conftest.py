@@ -2,6 +2,7 @@
 stopped at the end), a boto3 client, a bucket, and uploads made the way the AWS SDKs make
 them (single PUT, or multipart with the checksum type asked for)."""
 import os
+import subprocess
 import sys
 
 import pytest
@@ -73,6 +74,19 @@ def head(s3):
         return h.get("Checksum" + algorithm), h.get("ChecksumType")
 
     return _head
+
+
+@pytest.fixture(scope="session")
+def cli(minio):
+    """Runs python -m crcforge with the server's environment; (exit, stdout, stderr)."""
+
+    def _cli(*args, env=None):
+        full = {**os.environ, **minio.env(), "AWS_MAX_ATTEMPTS": "1", **(env or {})}
+        p = subprocess.run([sys.executable, "-m", "crcforge", *args], capture_output=True,
+                           text=True, env=full, timeout=300)
+        return p.returncode, p.stdout, p.stderr
+
+    return _cli
 
 
 @pytest.fixture(scope="session")

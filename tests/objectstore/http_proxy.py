@@ -2,7 +2,8 @@
 the head of every HTTP request that goes through it (to see the headers s3fs sends), can
 cut the response to the next ranged GET after a few bytes (a connection that drops in the
 middle of a body: the client must read the rest again, not take what came as all), and
-can run a hook before it passes on a given ranged GET (to change the object in mid-read).
+can run a hook before it passes on a given ranged GET (to change the object in mid-read)
+or once a given number of response bytes went through (to stop the server in mid-body).
 """
 import socket
 import threading
@@ -19,6 +20,8 @@ class Proxy:
         self.cuts = 0
         self.before_range = {}      # {n: hook}: hook() runs before the n-th ranged GET goes on
         self.ranges_seen = 0
+        self.after_bytes = None     # (n, hook): hook() runs once n response bytes went through
+        self.response_bytes = 0
         self.lock = threading.Lock()
         self.sockets = []
         threading.Thread(target=self._accept, daemon=True).start()
@@ -96,6 +99,14 @@ class Proxy:
                 data = server.recv(65536)
                 if not data:
                     break
+                hook = None
+                with self.lock:
+                    self.response_bytes += len(data)
+                    if self.after_bytes is not None and \
+                            self.response_bytes >= self.after_bytes[0]:
+                        hook, self.after_bytes = self.after_bytes[1], None
+                if hook is not None:
+                    hook()
                 left = budget["left"]
                 if left is not None:
                     client.sendall(data[:left])

@@ -2,11 +2,9 @@
 against the MinIO server (endpoint and credentials from the environment, as the AWS
 SDKs read them) and the C tool's output for the same bytes as a local file."""
 import base64
-import os
 import random
 import socket
 import subprocess
-import sys
 
 import awscrt.checksums
 import pytest
@@ -19,19 +17,6 @@ MIB = 1 << 20
 
 def b64(value, nbytes=4):
     return base64.b64encode(value.to_bytes(nbytes, "big")).decode()
-
-
-@pytest.fixture(scope="module")
-def cli(minio):
-    """Runs python -m crcforge with the server's environment; (exit, stdout, stderr)."""
-
-    def _cli(*args, env=None):
-        full = {**os.environ, **minio.env(), "AWS_MAX_ATTEMPTS": "1", **(env or {})}
-        p = subprocess.run([sys.executable, "-m", "crcforge", *args], capture_output=True,
-                           text=True, env=full, timeout=300)
-        return p.returncode, p.stdout, p.stderr
-
-    return _cli
 
 
 @pytest.fixture(scope="module")
@@ -191,3 +176,15 @@ def test_object_changed_in_mid_read_is_reported_without_a_value(cli, minio, s3, 
     assert (code, out) == (2, "")
     assert err.startswith("crcforge: %s: " % url) and "changed while it was hashed" in err
     assert len(ranged) >= 2 and ranged[1]["if-match"] == ranged[0]["if-match"]
+
+
+def test_timeout_and_deadline_options(cli, objects):
+    url, _, data = objects["cli-put"]
+    want = "%08x  %s\n" % (awscrt.checksums.crc32c(data), url)
+    assert cli("sum", "--timeout", "0.5", "--deadline=120", url) == (0, want, "")
+    for command in (["sum"], ["verify", "file"]):
+        for option, bad in (("--timeout", "0"), ("--timeout", "1s"), ("--deadline", "-1"),
+                            ("--deadline", ".5"), ("--deadline", "")):
+            code, out, err = cli(*command, option, bad, url)
+            assert (code, out) == (2, "")
+            assert err == "crcforge: %s: '%s' is not a number of seconds > 0\n" % (option, bad)

@@ -2,10 +2,12 @@
 worker processes, reading a MinIO object through s3fs.  Each task reads only its own
 range and sends back only (crc, length); MinIO's own traffic counter shows the object's
 bytes were sent once, to the tasks; a Dask worker killed in mid-job never yields a wrong
-value."""
+value; a process pool leaves nothing on stderr."""
 import os
 import random
 import signal
+import subprocess
+import sys
 import urllib.request
 from concurrent.futures import ProcessPoolExecutor
 
@@ -69,6 +71,39 @@ def check_composite_by_ranges(minio, obj, executor, chunk, storage_options):
 def test_process_pool_tasks_send_back_only_crc_and_length(minio, obj, storage_options):
     with ProcessPoolExecutor(2) as pool:
         check_composite_by_ranges(minio, obj, pool, 3 * MIB, storage_options)
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_process_pool_with_storage_options_leaves_stderr_clean(obj, storage_options, tmp_path,
+                                                               method):
+    """As a script does it: a call without a pool first (its filesystem, with other
+    options, stays in this process), then a process pool.  A forked worker inherits that
+    filesystem: freed there, s3fs's finalizer would close this process's HTTP session from
+    the worker and print "Task exception was never retrieved ... attached to a different
+    loop" tracebacks, one a worker."""
+    url, data, stored = obj
+    local = tmp_path / "local"
+    local.write_bytes(data)
+    other = dict(storage_options, client_kwargs={"region_name": "us-east-1", "verify": False})
+    script = tmp_path / "pool.py"
+    script.write_text(f"""
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+import crcforge
+
+if __name__ == "__main__":
+    print(crcforge.file_checksum({url!r}, storage_options={other!r}))
+    context = multiprocessing.get_context({method!r})
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        print(crcforge.object_checksum({url!r}, "crc32c", part_size={PART}, chunk_size=3 << 20,
+                                       executor=pool, storage_options={storage_options!r}))
+        print(bool(crcforge.verify_upload({str(local)!r}, {url!r}, executor=pool,
+                                          storage_options={storage_options!r})))
+""")
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                       timeout=300)
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout.splitlines() == [str(awscrt.checksums.crc32c(data)), stored, "True"]
 
 
 def test_open_local_file_in_a_process_pool(tmp_path):

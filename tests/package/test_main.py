@@ -16,7 +16,7 @@ import zlib
 import pytest
 
 import crcforge
-from crcforge import _crcforge
+from crcforge import _crcforge, objects
 from crcforge.__main__ import Host
 from crcforge.objects import Verification
 
@@ -43,7 +43,8 @@ def test_usage():
     assert code == 2 and out == "" and "  python -m crcforge sum [-a ALGO]" in err
     code, out, _ = run("--help")
     assert code == 0 and "  python -m crcforge sum [-a ALGO]" in out
-    assert "  python -m crcforge verify [-j N] [--scheduler ADDRESS] FILE URL" in out
+    assert ("  python -m crcforge verify [-j N] [--scheduler ADDRESS] [--timeout SECONDS] "
+            "[--deadline SECONDS] FILE URL") in out
     code, out, _ = run("sum", "--help")
     assert code == 0 and out.startswith("usage: python -m crcforge sum [-a ALGO]")
     assert "  -a, --algorithm=ALGO" in out and "      --scheduler=ADDRESS" in out
@@ -142,6 +143,15 @@ def test_getopt_starts_afresh_every_run(monkeypatch, capsys, tmp_path):
     assert err == ("crcforge: sum: unknown option '-x' (see crcforge sum --help)\n"
                    "crcforge: -a: No such file or directory\n"
                    "crcforge: crc32: No such file or directory\n")
+
+
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's own SIGINT handler, as in an interactive session: a shell's background job
+    starts with SIGINT ignored, and Python then installs none."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def interrupt_main_thread_after(seconds):
@@ -264,6 +274,43 @@ def test_host_options_follow_the_c_parsers_rules(monkeypatch, capsys, files):
     # Without the host (the C tool's options only) there is no such option.
     assert _crcforge.cli(["sum", "--scheduler=x", str(good)]) == 2
     assert "crcforge: sum: unknown option '--scheduler'" in capsys.readouterr().err
+
+
+def test_timeout_and_deadline_reach_the_host_as_seconds(capsys, files):
+    """--timeout and --deadline, parsed by the C parser (prefixes, --opt=value), checked by
+    Host.option: seconds > 0 in ASCII digits with maybe a fraction; a bad one is exit 2
+    before any input, naming the option and the value."""
+    good, _ = files
+    for command, operands in (["sum"], [str(good)]), (["verify"], [str(good), "s3://b/k"]):
+        host = Host()  # (verify is given one operand too few: its options are read, no more)
+        assert _crcforge.cli([*command, "--time=1.5", str(good), "--dead", "30",
+                              "--timeout", "0.25"], host) == (0 if command == ["sum"] else 2)
+        assert (host.timeout, host.deadline) == (0.25, 30.0)
+        capsys.readouterr()
+        for option in ("--timeout", "--deadline"):
+            for bad in ("0", "0.0", "1s", "-1", ".5", "5.", "", "1e3", " 5", "\uff15", "inf",
+                        "nan"):
+                assert _crcforge.cli([*command, option, bad, *operands], Host()) == 2
+                assert capsys.readouterr() == (
+                    "", f"crcforge: {option}: '{bad}' is not a number of seconds > 0\n")
+    host = Host()
+    assert _crcforge.cli(["sum", "--timeout=007", "--deadline=0.5", str(good)], host) == 0
+    assert (host.timeout, host.deadline) == (7.0, 0.5)
+    assert capsys.readouterr() == (f"e3069283  {good}\n", "")
+    assert Host().timeout is None and Host().deadline is None  # objects' defaults
+    # The C tool reads no URL: it has neither option.
+    assert _crcforge.cli(["sum", "--timeout=5", str(good)]) == 2
+    assert "crcforge: sum: unknown option '--timeout'" in capsys.readouterr().err
+
+
+def test_help_gives_the_timeout_objects_uses():
+    """The default and the attempts the C table's help states are crcforge.objects'."""
+    for command in ("sum", "verify"):
+        code, out, _ = run(command, "--help")
+        assert code == 0 and "      --timeout=SECONDS   the connect and read timeout" in out
+        assert (f"(default {objects.DEFAULT_TIMEOUT:g}; each request tried "
+                f"{objects.REQUEST_ATTEMPTS} times)") in out
+        assert "      --deadline=SECONDS  give up " in out
 
 
 def test_remote_parts_composed_by_the_engine(capsys, files):

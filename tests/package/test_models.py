@@ -1,5 +1,7 @@
 """Every catalogue model against independent packages: anycrc (all widths) and crcmod
-(widths 8, 16, 24, 32, 64 with refin == refout); streaming, copy and combine."""
+(widths 8, 16, 24, 32, 64 with refin == refout); streaming, copy and combine; the hashlib
+interface of the CRC objects."""
+import hashlib
 import types
 
 import anycrc
@@ -84,6 +86,20 @@ def test_streaming_copy_combine(m, data, cuts):
         assert joined == whole
     assert h.digest() == whole.to_bytes(h.digest_size, "big")
     assert h.hexdigest() == h.digest().hex()
+
+
+def test_hash_objects_have_what_hashlibs_have():
+    """Every attribute and method of a hashlib object, block_size among them: 1, as a CRC
+    has no input block (any split of the input gives the same value, as the streaming
+    test shows)."""
+    reference = {name for name in dir(hashlib.sha256()) if not name.startswith("_")}
+    assert {"block_size", "digest_size", "name", "update", "copy"} <= reference
+    for m in (MODELS[0], MODELS[NAMES.index("CRC-32/ISCSI")], MODELS[-1]):
+        h = crcforge.new(m.name)
+        assert reference <= {name for name in dir(h) if not name.startswith("_")}, m.name
+        assert h.block_size == 1 and isinstance(h.block_size, int)
+        assert h.copy().block_size == 1
+    assert crcforge.new(crcforge.Params(16, 0x1021, 0, False, False, 0)).block_size == 1
 
 
 def test_custom_model_from_a_dict_and_errors():

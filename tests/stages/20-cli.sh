@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The CLI contract and the independent oracles (zlib, anycrc, awscrt) through the built tool
 # and shared library.  What single tests need beyond pytest (the oracles, a C compiler for
-# the fault-injection shim, gdb and llvm-mca for the traces of scripts/static_estimate.py)
-# they ask for themselves (tests/needs.py): without it those tests alone are skipped, and
-# named (-rs).
+# the fault-injection shim, gdb and llvm-mca for the traces of scripts/static_estimate.py,
+# ISA-L 2.32.1 for its rows of ISA-L's functions: .ci/install-isal.sh) they ask for
+# themselves (tests/needs.py): without it those tests alone are skipped, and named (-rs).
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
