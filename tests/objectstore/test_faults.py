@@ -158,7 +158,10 @@ def test_object_changed_while_hashed_is_an_error(s3, storage_options, upload):
     def overwrite():  # same size, other bytes: a new ETag
         s3.put_object(Bucket=BUCKET, Key=key, Body=data[::-1])
 
-    with ThreadPoolExecutor(2) as pool:
+    # One worker: it runs the hook before its next range, so the upload is done while ranges
+    # are left (with two, the other could read them all, and the call check the version,
+    # before the upload ends).
+    with ThreadPoolExecutor(1) as pool:
         hooked = RecordingExecutor(pool, on_first_done=overwrite)
         with pytest.raises(crcforge.SourceChanged, match="changed while it was hashed"):
             crcforge.object_checksum(url, "crc32c", executor=hooked, chunk_size=MIB,
