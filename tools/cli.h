@@ -50,9 +50,10 @@ struct cli_hooks {
     /* Once the command's options are good, before its first input: NULL, or what stops
      * it (reported, exit status 2). */
     char *(*start)(void *ctx, const char *command);
-    /* An input the host reads itself (a URL), hashed with spec's first algorithm: 0 when
-     * it is not one (the engine reads it), 1 with the CRC of each part in crcs[0..*count)
-     * (at most max) and the bytes read in *size, -1 with *reason. */
+    /* An input the host reads itself (a URL), hashed in one read with every algorithm of
+     * spec: 0 when it is not one (the engine reads it), 1 with the CRC of part i under
+     * algorithm a in crcs[i * spec->nalgos + a] (at most max parts, *count of them) and the
+     * bytes read in *size, -1 with *reason. */
     int (*remote)(void *ctx, const char *name, const struct hash_spec *spec, uint64_t *crcs,
                   unsigned long max, unsigned long *count, uint64_t *size, char **reason);
     /* verify: whether FILE holds what the object at URL stores. */

@@ -118,7 +118,7 @@ const struct cli_command cli_sum = {
         "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
         "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is\n"
         "read and hashed by a task of its own (-j threads, or the --scheduler's workers),\n"
-        "once per algorithm.  Local files are read here, as the C tool reads them.  A URL\n"
+        "once for every -a.  Local files are read here, as the C tool reads them.  A URL\n"
         "whose request timed out in every attempt, or that was not done by its --deadline,\n"
         "is an input that could not be read.\n",
 };

@@ -411,55 +411,34 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     return rc;
 }
 
-/* An input the host reads itself, once per algorithm: 0 when it is not one, 1 with its
- * values, -1 after saying why it gave none. */
+/* An input the host reads itself, once for every algorithm: 0 when it is not one, 1 with
+ * its values, -1 after saying why it gave none. */
 static int hash_remote(const char *name, const struct hash_spec *s, struct hash_value *out)
 {
     const struct cli_hooks *h = cli_hooks();
     if (h == NULL || h->remote == NULL)
         return 0;
-    unsigned long max = s->part_size != 0 ? MAX_PARTS : 1, parts = 0;
+    unsigned long max = s->part_size != 0 ? MAX_PARTS : 1, count = 0;
     uint64_t *crcs = malloc(max * s->nalgos * sizeof *crcs);
-    uint64_t *one_crcs = malloc(max * sizeof *one_crcs);
     uint64_t size = 0;
-    int rc = 1;
-    if (crcs == NULL || one_crcs == NULL) {
+    char *reason = NULL;
+    int rc;
+    if (crcs == NULL) {
         cli_error("%s: %s", name, strerror(ENOMEM));
         rc = -1;
-    }
-    for (unsigned a = 0; rc > 0 && a < s->nalgos; a++) {
-        struct hash_spec one = *s;
-        one.algos = &s->algos[a];
-        one.nalgos = 1;
-        unsigned long count = 0;
-        uint64_t got = 0;
-        char *reason = NULL;
-        rc = h->remote(h->ctx, name, &one, one_crcs, max, &count, &got, &reason);
-        if (rc == 0 && a == 0)
-            break; /* not the host's: the engine reads it */
-        if (rc == 0) {
-            cli_error("%s: the host read it for one algorithm only", name);
-            rc = -1;
-        } else if (rc > 0 && (count == 0 || count > max)) {
+    } else {
+        rc = h->remote(h->ctx, name, s, crcs, max, &count, &size, &reason);
+        if (rc > 0 && (count == 0 || count > max)) {
             cli_error("%s: %lu values read, not 1 to %lu", name, count, max);
-            rc = -1;
-        } else if (rc > 0 && a > 0 && (count != parts || got != size)) {
-            cli_error("%s: changed while it was read (%llu bytes, then %llu)", name,
-                      (unsigned long long)size, (unsigned long long)got);
             rc = -1;
         } else if (rc < 0) {
             cli_error("%s: %s", name, reason != NULL ? reason : "no value");
         }
-        free(reason);
-        for (unsigned long i = 0; rc > 0 && i < count; i++)
-            crcs[i * s->nalgos + a] = one_crcs[i];
-        parts = count;
-        size = got;
     }
+    free(reason);
     if (rc > 0)
-        finish(s, crcs, parts, size, out);
+        finish(s, crcs, count, size, out);
     free(crcs);
-    free(one_crcs);
     return rc;
 }
 

@@ -89,8 +89,8 @@ class Host:
 
     def remote(self, name, algo, part_size, threads):
         """The CRC and the size of every part of a URL (one part when part_size is 0), each
-        range read and hashed by a task of its own; None for a local name, which the engine
-        reads."""
+        range read once and hashed by a task of its own (algo a list: each part's CRC a tuple,
+        a value an algorithm); None for a local name, which the engine reads."""
         if not objects.is_url(name):
             return None
         limits = dict(timeout=self.timeout, deadline=self.deadline)  # each URL its own deadline

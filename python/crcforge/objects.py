@@ -284,8 +284,18 @@ class _FsspecObject:
 
 
 class _Several(tuple):
-    """Several algorithms fed the same bytes in one read (file_checksum with a list):
-    _new() of it hashes with each, its values a tuple in the same order."""
+    """Several algorithms fed the same bytes in one read (part_crcs or file_checksum with a
+    list): _new() of it hashes with each, its values a tuple in the same order."""
+
+
+def _several(algo, caller):
+    """A list or tuple of algorithms as _Several (a Params, itself a tuple, is one
+    algorithm); any other algo as it is."""
+    if isinstance(algo, (list, tuple)) and not hasattr(algo, "width"):
+        if not algo:
+            raise ValueError("%s: the list of algorithms is empty" % caller)
+        return _Several(algo)
+    return algo
 
 
 class _SeveralCRC:
@@ -524,8 +534,11 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
               timeout=None, deadline=None):
     """The CRC of every part of the source and the part sizes (parts None: the whole source
     is one part; an int or a size string: parts of that size; else the size of every
-    part).  timeout: seconds, the connect and read timeout of each request to S3
-    (DEFAULT_TIMEOUT); deadline: seconds the whole call may take, or None."""
+    part).  algo may be a list (or tuple) of algorithms: then each part's CRC is the tuple
+    of their values, in that order, from one read.  timeout: seconds, the connect and read
+    timeout of each request to S3 (DEFAULT_TIMEOUT); deadline: seconds the whole call may
+    take, or None."""
+    algo = _several(algo, "part_crcs")
     chunk = _check_chunk(chunk_size)
     parts = _part_size_arg(parts)
     _check_timeout(timeout)
@@ -580,13 +593,10 @@ def file_checksum(source, algo="crc32c", *, chunk_size=None, executor=None,
     are hashed where it runs them and joined with combine.  algo may be a list (or tuple)
     of algorithms: then the list of their values, in that order, from one read.  timeout
     and deadline as part_crcs takes them."""
-    several = isinstance(algo, (list, tuple)) and not hasattr(algo, "width")  # not a Params
-    if several and not algo:
-        raise ValueError("file_checksum: the list of algorithms is empty")
-    crcs, _ = part_crcs(source, _Several(algo) if several else algo, None,
-                        chunk_size=chunk_size, executor=executor,
+    algo = _several(algo, "file_checksum")
+    crcs, _ = part_crcs(source, algo, None, chunk_size=chunk_size, executor=executor,
                         storage_options=storage_options, timeout=timeout, deadline=deadline)
-    return list(crcs[0]) if several else crcs[0]
+    return list(crcs[0]) if isinstance(algo, _Several) else crcs[0]
 
 
 def _b64(value, width):

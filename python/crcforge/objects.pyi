@@ -43,10 +43,17 @@ class Verification(NamedTuple):
 
 def is_url(text: object) -> bool: ...
 def part_sizes(size: int, part_size: int) -> List[int]: ...
+@overload
 def part_crcs(source: Source, algo: Algo, parts: Optional[PartSizes], *,
               chunk_size: Optional[int] = None, executor: Optional[Executor] = None,
               storage_options: Optional[StorageOptions] = None, timeout: Optional[float] = None,
               deadline: Optional[float] = None) -> Tuple[List[int], List[int]]: ...
+@overload
+def part_crcs(source: Source, algo: Union[List[Algo], Tuple[Algo, ...]],
+              parts: Optional[PartSizes], *, chunk_size: Optional[int] = None,
+              executor: Optional[Executor] = None,
+              storage_options: Optional[StorageOptions] = None, timeout: Optional[float] = None,
+              deadline: Optional[float] = None) -> Tuple[List[Tuple[int, ...]], List[int]]: ...
 @overload
 def file_checksum(source: Source, algo: Algo = "crc32c", *, chunk_size: Optional[int] = None,
                   executor: Optional[Executor] = None,

@@ -207,9 +207,46 @@ static PyObject *algo_of(const crcforge_model *m)
                          (unsigned long long)p->xorout);
 }
 
-/* host.remote(name, algo, part_size, threads): None (not the host's input), the CRC of
- * every part and the size of every part (two lists of int: objects.part_crcs's result), or
- * why it gave no value (a str). */
+/* The spec's algorithms as host.remote's `algo`: the one, or the list of them all. */
+static PyObject *algos_of(const struct hash_spec *spec)
+{
+    if (spec->nalgos == 1)
+        return algo_of(spec->algos[0].model);
+    PyObject *list = PyList_New((Py_ssize_t)spec->nalgos);
+    for (unsigned a = 0; list != NULL && a < spec->nalgos; a++) {
+        PyObject *algo = algo_of(spec->algos[a].model);
+        if (algo == NULL)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, a, algo);
+    }
+    return list;
+}
+
+/* One part's value as host.remote gives it (an int; with several algorithms, a tuple of
+ * one int each) into crcs[0..nalgos); -1 with an error set. */
+static int part_values(PyObject *value, unsigned nalgos, uint64_t *crcs)
+{
+    if (nalgos == 1) {
+        crcs[0] = PyLong_AsUnsignedLongLong(value);
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    if (!PyTuple_Check(value) || PyTuple_GET_SIZE(value) != (Py_ssize_t)nalgos) {
+        PyErr_Format(PyExc_TypeError, "the CLI host gave a part value %.100R, not a tuple of "
+                     "%u ints", value, nalgos);
+        return -1;
+    }
+    for (unsigned a = 0; a < nalgos; a++) {
+        crcs[a] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(value, a));
+        if (PyErr_Occurred())
+            return -1;
+    }
+    return 0;
+}
+
+/* host.remote(name, algo, part_size, threads), algo one or the list of several: None (not
+ * the host's input), the CRC of every part and the size of every part (two lists:
+ * objects.part_crcs's result), or why it gave no value (a str). */
 static int host_remote(void *ctx, const char *name, const struct hash_spec *spec,
                        uint64_t *crcs, unsigned long max, unsigned long *count, uint64_t *size,
                        char **reason)
@@ -217,7 +254,7 @@ static int host_remote(void *ctx, const char *name, const struct hash_spec *spec
     struct run *r = ctx;
     PyGILState_STATE gil = PyGILState_Ensure();
     int rc = -1;
-    PyObject *algo = algo_of(spec->algos[0].model);
+    PyObject *algo = algos_of(spec);
     PyObject *result = algo == NULL ? NULL
                                     : PyObject_CallMethod(r->host, "remote", "O&OKI",
                                                           PyUnicode_DecodeFSDefault, name, algo,
@@ -236,7 +273,9 @@ static int host_remote(void *ctx, const char *name, const struct hash_spec *spec
         *size = 0;
         rc = n >= 1 && (unsigned long)n <= max && PyList_GET_SIZE(sizes) == n ? 1 : -1;
         for (Py_ssize_t i = 0; rc > 0 && i < n; i++) {
-            crcs[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(values, i));
+            if (part_values(PyList_GET_ITEM(values, i), spec->nalgos,
+                            &crcs[(size_t)i * spec->nalgos]) != 0)
+                rc = -1;
             *size += PyLong_AsUnsignedLongLong(PyList_GET_ITEM(sizes, i));
             if (PyErr_Occurred())
                 rc = -1;

@@ -44,6 +44,12 @@ def test_sum_of_urls_and_files(cli, objects, crcforge_bin):
         assert out.splitlines() == ["%s  %s" % (b64(awscrt.checksums.crc32c(data)), url),
                                     "%s  %s" % (b64(awscrt.checksums.crc32c(data)), path),
                                     "%s  %s" % (b64(awscrt.checksums.crc32c(data2)), url2)]
+    # Several -a: one read of the object, a tagged line each, S3's own algorithms' values.
+    code, out, err = cli("sum", "-a", "crc32c", "-a", "crc64-nvme", "--format", "base64", url)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "CRC32C/base64 (%s) = %s" % (url, b64(awscrt.checksums.crc32c(data))),
+        "CRC64NVME/base64 (%s) = %s" % (url, b64(awscrt.checksums.crc64nvme(data), 8))]
     c_out = subprocess.run([crcforge_bin, "sum", "-a", "crc64-nvme", path], capture_output=True,
                            text=True, check=True).stdout
     code, out, _ = cli("sum", "-a", "crc64-nvme", url)

@@ -16,7 +16,7 @@ import zlib
 import pytest
 
 import crcforge
-from crcforge import _crcforge, objects
+from crcforge import __main__, _crcforge, objects
 from crcforge.__main__ import Host
 from crcforge.objects import Verification
 
@@ -251,6 +251,9 @@ class FakeHost(Host):
         parts = self.parts.get(name[len("fake://"):])
         if parts is None:
             return "no such fake"
+        if isinstance(algo, list):  # several -a: a tuple of values a part
+            return [tuple(crcforge.new(a, p).value for a in algo) for p in parts], \
+                [len(p) for p in parts]
         return [crcforge.new(algo, p).value for p in parts], [len(p) for p in parts]
 
 
@@ -333,28 +336,45 @@ def test_remote_parts_composed_by_the_engine(capsys, files):
                                      refout=True, xorout=0xFFFFFFFF)
 
 
-def test_remote_once_per_algorithm(capsys):
-    """Several -a: the host reads a URL once for each algorithm; posix-cksum's length comes
-    from the sizes the host gives."""
+def test_remote_once_for_every_algorithm(capsys):
+    """Several -a: the host reads a URL once, for the list of algorithms; posix-cksum's
+    length comes from the sizes the host gives."""
     host = FakeHost({"nine": [b"123456789"]})
     assert _crcforge.cli(["sum", "-a", "crc32", "-a", "posix-cksum", "fake://nine"], host) == 0
     cksum = crcforge.new("CRC-32/CKSUM", b"123456789\x09").value  # the length, 9, appended
     assert capsys.readouterr() == (f"CRC32 (fake://nine) = {zlib.crc32(b'123456789'):08x}\n"
                                    f"POSIX-CKSUM (fake://nine) = {cksum:08x}\n", "")
-    assert [c[2] for c in host.calls if c[0] == "remote"] == ["CRC-32/ISO-HDLC", "CRC-32/CKSUM"]
+    assert [c[2] for c in host.calls if c[0] == "remote"] == [["CRC-32/ISO-HDLC", "CRC-32/CKSUM"]]
+
+    class OneValueHost(FakeHost):
+        def remote(self, name, algo, part_size, threads):
+            return [5], [9]
+
+    with pytest.raises(TypeError, match="not a tuple of 2 ints"):
+        _crcforge.cli(["sum", "-a", "crc32", "-a", "crc32c", "fake://x"], OneValueHost())
 
 
-def test_urls_read_once_per_algorithm(tmp_path):
-    """A file:// URL is Host's (crcforge.objects), read once per algorithm on -j threads;
-    posix-cksum gets its length from the part sizes: the values are the local file's."""
+def test_a_url_is_read_once_for_every_algorithm(monkeypatch, capsys, tmp_path):
     data = os.urandom(300000)
     f = tmp_path / "data"
     f.write_bytes(data)
-    args = ["sum", "-a", "crc32", "-a", "posix-cksum", "-a", "crc32c"]
-    code, out, err = run(*args, "-j", "2", f"file://{f}")
-    assert (code, err) == (0, "")
-    assert out == run(*args, str(f))[1].replace(str(f), f"file://{f}")
-    assert out.splitlines()[0] == f"CRC32 (file://{f}) = {zlib.crc32(data):08x}"
+    reads = []
+    part_crcs = objects.part_crcs
+    monkeypatch.setattr(objects, "part_crcs",
+                        lambda *a, **k: reads.append(a[1]) or part_crcs(*a, **k))
+    for extra in (["-a", "posix-cksum"], ["--part-size", "64KiB"]):
+        args = ["sum", "-a", "crc32", "-a", "crc64-nvme", "-a", "crc32c", *extra]
+        reads.clear()
+        assert __main__.main([*args, "-j", "2", f"file://{f}"]) == 0
+        remote = capsys.readouterr().out
+        assert reads == [["CRC-32/ISO-HDLC", "CRC-64/NVME", "CRC-32/ISCSI"]
+                         + ["CRC-32/CKSUM"] * ("posix-cksum" in extra)]
+        assert _crcforge.cli([*args, str(f)]) == 0  # the engine reads the path itself
+        assert remote == capsys.readouterr().out.replace(str(f), f"file://{f}")
+    assert remote.splitlines()[0].startswith("CRC32/64KiB (file://")
+    assert __main__.main(["sum", "-a", "crc32", "-a", "crc32c", f"file://{f}"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        f"CRC32 (file://{f}) = {zlib.crc32(data):08x}"
 
 
 def test_remote_must_give_values_and_sizes(capsys, files):
