@@ -75,6 +75,10 @@ struct crc_impl {
      * one chain of the crc32 instruction from the register, which crcforge_crc32c then
      * runs itself (api.c) instead of calling the path; 0 elsewhere. */
     uint32_t crc32_below;
+    /* For a path serving CRC-32C, optional: crcforge_crc32c itself (the value in and out,
+     * the register's inversions inside), which crcforge_crc32c then calls in its place, so
+     * that a call costs no frame of its own; NULL otherwise. */
+    uint32_t (*crc32c)(uint32_t crc, const void *buf, size_t len);
     /* A selection of paths by input length (an x86 tuning table's bands; NULL otherwise):
      * band i serves lengths below band_below[i] (0: every length left) with
      * band_update[i], so that crcforge_crc32c calls the band's path itself rather than
