@@ -32,13 +32,13 @@
 #define CRC_FEATURES_x86_crc32c_avx512 (CRC_FEATURES_x86_crc32c_avx2 | CRC_CPU_AVX512F)
 
 /* The hybrids' shortest pass (crc32c_vpclmul_template.h): below it the join and the ends
- * of the accumulators and streams cost more than the crc32 chains add, and one pass of
- * the two units without accumulators (SPLIT) takes the input.  Measured per call, GB/s:
- * 512-bit on AMD Zen 4 (q = 3, best of 15), hybrid against the parallel path (there
- * before SPLIT) 52.2 vs 55.6 at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD Zen 3 (q = 6,
- * medians of 5), hybrid against SPLIT: 2 KiB 28.5 vs 32.8, 2560 B 30.5 vs 33.8, 3000 B
- * 32.7 vs 34.5 (SPLIT's shapes stop at 3 KiB, within the lanes' 4 KiB).  Read by
- * scripts/tune/make_table.py: hybrid_qwords acts from here on. */
+ * of the accumulators and streams cost more than the crc32 chains add, and passes without
+ * accumulators take the input (MEDIUM 512-bit, SPLIT 256-bit).  Measured per call, GB/s:
+ * 512-bit on AMD Zen 4 (q = 3, best of 15), hybrid against the parallel path 52.2 vs 55.6
+ * at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD Zen 3 (q = 6, medians of 5), hybrid
+ * against SPLIT: 2 KiB 28.5 vs 32.8, 2560 B 30.5 vs 33.8, 3000 B 32.7 vs 34.5 (SPLIT's
+ * shapes stop at 3 KiB, within the lanes' 4 KiB).  Read by scripts/tune/make_table.py:
+ * hybrid_qwords acts from here on. */
 #define CRC32C_HYBRID_MIN 3072
 
 /* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's

@@ -110,8 +110,7 @@ static void accumulators(const struct kernel *k)
 /* The hybrid's longest pass for q: as crc32c_vpclmul_template.h computes it. */
 static size_t longest_pass(size_t vl, size_t q)
 {
-    const size_t iter_bytes = 4 * (vl + 6 * q), extra_max = (iter_bytes - 1) / 24 * 8;
-    return (CRC32_JOIN_MAX - extra_max) / (8 * q) / 8 * 8 * iter_bytes;
+    return CRC32_JOIN_MAX / (8 * q) / 8 * 8 * 4 * (vl + 6 * q);
 }
 
 static void hybrid(const struct kernel *k)
