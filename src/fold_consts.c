@@ -141,6 +141,11 @@ const struct crc32_lanes *crc32c_lanes_build(void)
     return &crc32c_lanes_table;
 }
 
+void crc32c_lanes_prepare(void)
+{
+    crc32c_lanes_build();
+}
+
 #define CRC_X16 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 const uint8_t crc_shift_table[64] __attribute__((aligned(16))) = {
     CRC_X16, CRC_X16,

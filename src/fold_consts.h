@@ -209,6 +209,8 @@ extern atomic_int crc32c_lanes_state;
 /* Fills the table on first use (other callers meanwhile wait, once, microseconds) and
  * returns it; out of line, so that the kernels' hot path makes no call. */
 const struct crc32_lanes *crc32c_lanes_build(void);
+/* The same, for a path record's prepare (internal.h). */
+void crc32c_lanes_prepare(void);
 static inline int crc32c_lanes_ready(void)
 {
     return atomic_load_explicit(&crc32c_lanes_state, memory_order_acquire) == 2;

@@ -79,6 +79,9 @@ struct crc_impl {
      * the register's inversions inside), which crcforge_crc32c then calls in its place, so
      * that a call costs no frame of its own; NULL otherwise. */
     uint32_t (*crc32c)(uint32_t crc, const void *buf, size_t len);
+    /* Optional: builds the derived data that crc32c reads without a check; dispatch calls
+     * it before it selects the path for a model. */
+    void (*prepare)(void);
     /* A selection of paths by input length (an x86 tuning table's bands; NULL otherwise):
      * band i serves lengths below band_below[i] (0: every length left) with
      * band_update[i], so that crcforge_crc32c calls the band's path itself rather than

@@ -611,7 +611,8 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
  * below a vector the crc32 chain. */
 typedef uint32_t (*short_fn)(uint32_t crc, const uint8_t *p, size_t n);
 #define SHORT_BLOCK(L)                                                                    \
-    static ATTRIBUTES uint32_t short_##L(uint32_t crc, const uint8_t *p, size_t n)        \
+    static ATTRIBUTES __attribute__((aligned(64))) uint32_t short_##L(uint32_t crc,       \
+                                                                   const uint8_t *p, size_t n) \
     {                                                                                     \
         (void)n;                                                                          \
         return ~short_lanes(~crc, p, L, SHORT_CHAIN(L));                                  \
@@ -691,19 +692,13 @@ static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, s
 static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
                                                                  size_t n, unsigned q);
 
-static ATTRIBUTES __attribute__((noinline, cold)) uint32_t hybrid_first_use(uint32_t crc,
-                                                                              const void *buf,
-                                                                              size_t n)
-{
-    crc32c_lanes_build();
-    return CAT(HYBRID, _crc32c)(crc, buf, n);
-}
-
 /* crcforge_crc32c on the hybrid: the head, then SHORT's block for the lanes left, or the
  * rest. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_t *p, size_t n,
                                                       unsigned q)
 {
+    if (__builtin_expect((n & ~(size_t)(16 * SHORT_LANES - 16)) == 0, 1)) /* one test */
+        return short_blocks[n / 16](crc, p, n);
     if (__builtin_expect(n & 15, 0)) {
         if (n < 16)
             return ~crc32c_chain(~crc, p, n);
@@ -722,10 +717,9 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_
     return hybrid_long(crc, p, n, q);
 }
 
+/* The record's crc32c: the lane table is built before (crc32c_lanes_prepare). */
 static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, size_t n)
 {
-    if (__builtin_expect(!crc32c_lanes_ready(), 0))
-        return hybrid_first_use(crc, buf, n);
     return hybrid_value(crc, buf, n, 0);
 }
 
@@ -761,7 +755,9 @@ static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const u
                                   size_t n)
 {
     (void)m;
-    return (uint32_t)~CAT(HYBRID, _crc32c)(~(uint32_t)reg, p, n);
+    if (__builtin_expect(!crc32c_lanes_ready(), 0))
+        crc32c_lanes_build();
+    return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, 0);
 }
 
 /* Both run inputs shorter than a vector on one crc32 chain (crc32_below). */
@@ -770,7 +766,8 @@ const struct crc_impl CAT(crc_impl_, PARALLEL) = {
     .update = PARALLEL, .crc32_below = VL};
 const struct crc_impl CAT(crc_impl_, HYBRID) = {
     .name = STRINGIFY(HYBRID), .features = FEATURES, .supports = crc32c_serves,
-    .update = HYBRID, .crc32_below = VL, .crc32c = CAT(HYBRID, _crc32c)};
+    .update = HYBRID, .crc32_below = VL, .crc32c = CAT(HYBRID, _crc32c),
+    .prepare = crc32c_lanes_prepare};
 
 #undef CAT_
 #undef CAT

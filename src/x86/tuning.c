@@ -308,9 +308,10 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
     b->record.update = one_band ? b->update[0] : class_ops[cls].walk; /* one band: no walk */
-    if (one_band)
+    if (one_band) {
         b->record.crc32c = crc_impl_lookup(bands[0].path)->crc32c;
-    else {
+        b->record.prepare = crc_impl_lookup(bands[0].path)->prepare;
+    } else {
         b->record.band_below = b->below;
         b->record.band_update = b->update;
     }
