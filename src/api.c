@@ -89,7 +89,7 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
  * 11.4 and 15.8 aligned). */
 __attribute__((aligned(64))) uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
 {
-    const crcforge_model *m = crc_model_crc32c;
+    const crcforge_model *m = &crc_catalogue[CRC_CATALOGUE_INDEX_CRC32C];
     const struct crc_impl *impl = crc_selected(m);
 #if defined(__x86_64__)
     if (__builtin_expect(len < impl->crc32_below, 1))
