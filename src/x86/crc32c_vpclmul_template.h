@@ -259,7 +259,11 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
+#if VL == 64
+#define HYBRID_MIN CRC32C_HYBRID_MIN_512
+#else
 #define HYBRID_MIN CRC32C_HYBRID_MIN
+#endif
 /* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
  * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
 #define HYBRID_ACC 4
@@ -643,7 +647,7 @@ static ATTRIBUTES ALWAYS_INLINE wide_t vectors_times(const uint8_t *v, const str
     return s;
 }
 
-/* The CRC value, n a multiple of 16, 16 SHORT_LANES <= n < 4 KiB. */
+/* The CRC value, n a multiple of 16, 16 SHORT_LANES <= n <= 4 KiB. */
 static ATTRIBUTES __attribute__((noinline)) uint32_t medium(uint32_t crc, const uint8_t *p,
                                                               size_t n)
 {

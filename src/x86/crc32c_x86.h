@@ -40,6 +40,10 @@
  * shapes stop at 3 KiB, within the lanes' 4 KiB).  Read by scripts/tune/make_table.py:
  * hybrid_qwords acts from here on. */
 #define CRC32C_HYBRID_MIN 3072
+/* The 512-bit hybrid's loop starts past the lane table's 4 KiB: below, MEDIUM (one crc32
+ * chain beside the vectors, crc32c_vpclmul_template.h) measured on AMD Zen 4 0.94-1.04x
+ * ISA-L's by16_10 at 3-4000 B against the loop's 0.80-0.87x (paired, one run each). */
+#define CRC32C_HYBRID_MIN_512 4097
 
 /* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
  * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
