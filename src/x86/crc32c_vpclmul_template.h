@@ -389,7 +389,7 @@ HYBRID_PASSES_FOR(6)
 /* ------------------------------------------------------------------------------------
  * SPLIT (the 256-bit hybrid from SHORT's lanes to HYBRID_MIN: on AMD Zen 4 held to AVX2,
  * against ISA-L 2.32.1's crc32_iscsi_avx2, 1.12-1.39x at 640 B-2.5 KiB where MEDIUM's
- * single chain gave 1.01-1.10x; both 0.88x at 512 B)
+ * single chain gave 1.01-1.10x)
  * ---------------------------------------------------------------------------------- */
 
 /* qwords a stream an iteration of two vectors.  Measured on AMD Zen 3 (256-bit, a
@@ -592,7 +592,9 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
  * allows without standing on the critical path.  512-bit, measured on AMD Zen 4 against
  * by16_10 at 64 B-1 KiB with chains of 0, 4, 8, 12 and 16 qwords, whole vectors: the best
  * was none at 64 B, 8 qwords at 128-448 B (1.19-1.36x), 16 from 512 B (1.10-1.24x);
- * lengths that left a partial vector (masked) were 5-10% slower. */
+ * lengths that left a partial vector (masked) were 5-10% slower.  256-bit, against ISA-L's
+ * crc32_iscsi_avx2: 16 qwords from 256 B (1.31x there against 1.03x for 8), and SHORT up
+ * to 640 B (512 B 1.13x, against 0.98x for SPLIT). */
 #if VL == 64
 #define SHORT_LANES 64
 #define SHORT_CHAIN(L) ((L) < 8 ? 2 * ((L) % 4) : (L) < 32 ? 8 + 2 * ((L) % 4) : 16 + 2 * ((L) % 4))
@@ -603,12 +605,12 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
     X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60)    \
     X(61) X(62) X(63)
 #else
-#define SHORT_LANES 32
+#define SHORT_LANES 40
 #define SHORT_CHAIN(L) ((L) < 8 ? 2 * ((L) % 2) : (L) < 16 ? 8 + 2 * ((L) % 2) : 16 + 2 * ((L) % 2))
 #define SHORT_LIST(X)                                                                     \
     X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)      \
     X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30)    \
-    X(31)
+    X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39)
 #endif
 
 /* The CRC value (crcforge_crc32c's form) of 16 L bytes, L = LANES .. SHORT_LANES - 1, and
