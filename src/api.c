@@ -101,6 +101,8 @@ __attribute__((aligned(64))) uint32_t crcforge_crc32c(uint32_t crc, const void *
         size_t i = 0;
         while (impl->band_below[i] != 0 && len >= impl->band_below[i])
             i++;
+        if (impl->band_crc32c[i] != NULL)
+            return impl->band_crc32c[i](crc, buf, len);
         return (uint32_t)impl->band_update[i](m, (uint32_t)~crc, buf, len) ^ 0xffffffffu;
     }
     return (uint32_t)impl->update(m, (uint32_t)~crc, buf, len) ^ 0xffffffffu;

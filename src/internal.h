@@ -61,6 +61,9 @@ void crc_once_release(crc_once_slot *slot); /* frees a custom model's data */
 
 struct crc_keyslot_ops;
 
+/* crcforge_crc32c's form: the CRC value in and out. */
+typedef uint32_t (*crc32c_value_fn)(uint32_t crc, const void *buf, size_t len);
+
 /* One implementation path: a name, the features it executes, which models it serves,
  * its update.  Records are written with designated initializers; what they leave out is 0. */
 struct crc_impl {
@@ -78,7 +81,7 @@ struct crc_impl {
     /* For a path serving CRC-32C, optional: crcforge_crc32c itself (the value in and out,
      * the register's inversions inside), which crcforge_crc32c then calls in its place, so
      * that a call costs no frame of its own; NULL otherwise. */
-    uint32_t (*crc32c)(uint32_t crc, const void *buf, size_t len);
+    crc32c_value_fn crc32c;
     /* Optional: builds the derived data that crc32c reads without a check; dispatch calls
      * it before it selects the path for a model. */
     void (*prepare)(void);
@@ -88,6 +91,8 @@ struct crc_impl {
      * through the record's update, which walks the same bands. */
     const uint32_t *band_below;
     const crc_update_fn *band_update;
+    /* ... and each band's crc32c (NULL where its path has none), prepared. */
+    const crc32c_value_fn *band_crc32c;
 };
 
 /* catalogue.c */

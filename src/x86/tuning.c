@@ -182,6 +182,7 @@ struct banded {
     int usable;             /* every band's path is known here and runnable */
     uint32_t below[CRC_BANDS_MAX];
     crc_update_fn update[CRC_BANDS_MAX];
+    crc32c_value_fn crc32c[CRC_BANDS_MAX];
     char name[CRC_BANDS_MAX * 48];
 };
 
@@ -275,6 +276,9 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
         }
         b->below[i] = bands[i].below;
         b->update[i] = impl->update;
+        b->crc32c[i] = impl->crc32c;
+        if (impl->prepare != NULL) /* before the record can be selected */
+            impl->prepare();
         b->record.features |= impl->features;
         if (b->record.keyslot == NULL)
             b->record.keyslot = impl->keyslot;
@@ -308,12 +312,12 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
     b->record.update = one_band ? b->update[0] : class_ops[cls].walk; /* one band: no walk */
-    if (one_band) {
-        b->record.crc32c = crc_impl_lookup(bands[0].path)->crc32c;
-        b->record.prepare = crc_impl_lookup(bands[0].path)->prepare;
-    } else {
+    if (one_band)
+        b->record.crc32c = b->crc32c[0];
+    else {
         b->record.band_below = b->below;
         b->record.band_update = b->update;
+        b->record.band_crc32c = b->crc32c;
     }
 }
 
