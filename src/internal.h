@@ -79,9 +79,11 @@ struct crc_impl {
      * runs itself (api.c) instead of calling the path; 0 elsewhere. */
     uint32_t crc32_below;
     /* For a path serving CRC-32C, optional: crcforge_crc32c itself (the value in and out,
-     * the register's inversions inside), which crcforge_crc32c then calls in its place, so
-     * that a call costs no frame of its own; NULL otherwise. */
+     * the register's inversions inside) for lengths below crc32c_below (0: none), which
+     * crcforge_crc32c then calls in its place, so that a call costs no frame of its own.
+     * A banded record takes its first band's. */
     crc32c_value_fn crc32c;
+    uint32_t crc32c_below;
     /* Optional: builds the derived data that crc32c reads without a check; dispatch calls
      * it before it selects the path for a model. */
     void (*prepare)(void);

@@ -312,9 +312,11 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
     b->record.update = one_band ? b->update[0] : class_ops[cls].walk; /* one band: no walk */
-    if (one_band)
+    if (b->crc32c[0] != NULL) { /* the first band's entry before any walk */
         b->record.crc32c = b->crc32c[0];
-    else {
+        b->record.crc32c_below = one_band ? UINT32_MAX : bands[0].below;
+    }
+    if (!one_band) {
         b->record.band_below = b->below;
         b->record.band_update = b->update;
         b->record.band_crc32c = b->crc32c;
