@@ -1,8 +1,8 @@
 """scripts/static_estimate.py: its traces follow the path they name.  A path the library
 treats as unrunnable (CRCFORGE_CPU_MASK) traces to the very instructions the ordinary
 trace executes; a path the CPU truly lacks (AVX-512 on an AVX2 machine), traced by
-stepping over what the CPU refuses, runs the CRC-32C split pass's shape: as many crc32
-and vector multiplies as its streams and vectors hold.  Needs gdb and llvm-mca, and the
+stepping over what the CPU refuses, runs the CRC-32C hybrids' shapes below their loop: as
+many crc32 and vector multiplies as their chains, streams and vectors hold.  Needs gdb and llvm-mca, and the
 library built in CRCFORGE_BUILD (default build/), its objects included."""
 import importlib.util
 import os
@@ -51,6 +51,35 @@ def split_shape(vl, n):
     return it, qs, w
 
 
+SHORT_LANES = {32: 40, 64: 64}
+
+
+def short_chain(vl, lanes):
+    """SHORT's chain of crc32 qwords for a length of `lanes` lanes (SHORT_CHAIN)."""
+    step = vl // 16
+    if lanes < 8:
+        return 2 * (lanes % step)
+    return (8 if lanes < (32 if vl == 64 else 16) else 16) + 2 * (lanes % step)
+
+
+def hybrid_shape(vl, n):
+    """The crc32 instructions and vector multiplies of the hybrid over n bytes below its
+    loop (crc32c_vpclmul_template.h): the head's two crc32 when n is no multiple of 16,
+    then SHORT (whole vectors, a chain), MEDIUM (512-bit: the same, a chain of 16 qwords and
+    the lanes past whole vectors) or SPLIT (256-bit)."""
+    crc32 = 2 if n % 16 else 0
+    n -= n % 16
+    lanes, step = n // 16, vl // 16
+    if lanes < SHORT_LANES[vl]:
+        chain = short_chain(vl, lanes)
+        return crc32 + max(chain, 2), 2 * ((lanes - chain // 2) // step)
+    if vl == 64:
+        extra = lanes % 4
+        return crc32 + 16 + 2 * extra, 2 * ((lanes - 8 - extra) // 4)
+    it, qs, w = split_shape(vl, n)
+    return crc32 + 3 * qs + w, 4 * it
+
+
 def counts(lines, vector_reg):
     crc32 = sum(1 for line in lines if re.match(r"crc32[bwlq]?\b", line))
     clmul = sum(1 for line in lines if line.startswith("vpclmul") and vector_reg in line)
@@ -75,14 +104,12 @@ def test_masked_path_traced_as_executed(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("n", [224, 256, 1000, 2047, 3071])
-def test_split_pass_shape(tmp_path, monkeypatch, n):
+def test_hybrid_short_shapes(tmp_path, monkeypatch, n):
     normal, unrunnable = drivers(tmp_path)
     monkeypatch.setenv("CRCFORGE_TUNE", TUNE)
     cases = [(32, "crc32c_x86_avx2_hybrid", "%ymm"), (64, "crc32c_x86_avx512_hybrid", "%zmm")]
     traced = 0
     for vl, path, reg in cases:
-        if n < 2 * vl + 96:  # below SPLIT_MIN
-            continue
         if not cannot_run(normal, path, "crc32c"):
             lines, over = se.trace(normal, False, path, "crc32c", n, str(tmp_path))
             assert over == 0
@@ -92,8 +119,7 @@ def test_split_pass_shape(tmp_path, monkeypatch, n):
             assert over > 0
         else:
             continue
-        it, qs, w = split_shape(vl, n)
-        assert counts(lines, reg) == (3 * qs + w + bin(n & 7).count("1"), 4 * it), path
+        assert counts(lines, reg) == hybrid_shape(vl, n), path
         assert lines[-1].startswith("ret")
         traced += 1
     if traced == 0:
