@@ -1,8 +1,10 @@
-"""Builds crcforge._crcforge from the library's C sources (see pyproject.toml).
+"""Builds crcforge._crcforge from the library's C sources (see pyproject.toml), and the
+command-line tool's engine from tools/ (behind `python -m crcforge`).
 
 The sources, their per-file flags and link needs come from src/sources.txt, the list
-CMakeLists.txt reads too.  CRCFORGE_API is defined empty and visibility hidden: the
-extension exports only PyInit__crcforge.
+CMakeLists.txt reads too.  The tool's files are all of tools/ but the C program's own:
+main.c (its main) and cmd_bench.c (the benchmark, with its peer libraries).  CRCFORGE_API
+is defined empty and visibility hidden: the extension exports only PyInit__crcforge.
 """
 import glob
 import platform
@@ -42,6 +44,8 @@ def read_source_list(path="src/sources.txt"):
 
 
 LIBRARY_SOURCES, PER_FILE_FLAGS, LINK_FLAGS = read_source_list()
+TOOL_ONLY = {"tools/main.c", "tools/cmd_bench.c"}
+ENGINE_SOURCES = [f for f in sorted(glob.glob("tools/*.c")) if f not in TOOL_ONLY]
 
 
 class BuildExtPerFileFlags(build_ext):
@@ -60,19 +64,24 @@ class BuildExtPerFileFlags(build_ext):
 
 
 def version():
+    """MAJOR.MINOR.PATCH from the stable header, where the version is written."""
     with open("include/crcforge.h", encoding="utf-8") as header:
-        return re.search(r'#define CRCFORGE_VERSION "([^"]+)"', header.read()).group(1)
+        text = header.read()
+    return ".".join(re.search(rf"^#define CRCFORGE_VERSION_{part} ([0-9]+)$", text, re.M).group(1)
+                    for part in ("MAJOR", "MINOR", "PATCH"))
 
 
 extension = Extension(
     "crcforge._crcforge",
-    sources=LIBRARY_SOURCES + sorted(glob.glob("python/ext/*.c")),
+    sources=LIBRARY_SOURCES + ENGINE_SOURCES + sorted(glob.glob("python/ext/*.c")),
     depends=sorted(glob.glob("src/**/*.h", recursive=True) + glob.glob("python/ext/*.h")
-                   + ["include/crcforge.h", "src/sources.txt"]),
-    include_dirs=["include", "src"],
+                   + glob.glob("tools/*.h")
+                   + ["include/crcforge.h", "include/crcforge_dispatch.h", "src/sources.txt"]),
+    include_dirs=["include", "src", "tools"],
     define_macros=[("CRCFORGE_API", "")],
     extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],
-    extra_link_args=LINK_FLAGS,
+    # The engine's threads: -j's readers and the progress line.
+    extra_link_args=sorted(set(LINK_FLAGS) | {"-pthread"}),
 )
 
 # build_base: CMake owns build/ at the root.

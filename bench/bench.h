@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 
 typedef uint64_t (*bench_fn)(const void *ctx, const uint8_t *buf, size_t len);
 
@@ -84,6 +84,7 @@ struct bench_peer {
     const char *function; /* "crc32_iscsi" */
     const char *model;    /* catalogue name of the model its value equals */
     bench_fn fn;
+    int (*runs_here)(void); /* a kernel called by name: whether this CPU runs it; NULL: always */
 };
 
 /* A peer library this build may lack. */
@@ -98,11 +99,15 @@ extern const struct bench_peer bench_peers[];
 extern const size_t bench_peer_count;
 extern const struct bench_peer_library bench_peer_libraries[];
 extern const size_t bench_peer_library_count;
-/* The CPU whose kernels the peers run: "native" (this one), or "avx2" (held to what they
- * choose without AVX-512; cmake -DCRCFORGE_BENCH_PEER_CPU). */
-extern const char bench_peer_cpu[];
+/* Whether this CPU runs the peer (a kernel called by name needs its instructions). */
+int bench_peer_runs_here(const struct bench_peer *p);
 /* The kernels a built peer library says it chose, where it says ("" elsewhere). */
 void bench_peer_kernels(const char *library, char *out, size_t cap);
+/* A built peer library's version ("" when not built). */
+const char *bench_peer_version(const char *library);
+/* The name of the kernel ISA-L's dispatcher chose for crc32_iscsi on this CPU (NULL when
+ * ISA-L is not built): the tiers bench_peer_runs_here tests must reach the same one. */
+const char *bench_isal_iscsi_dispatched(void);
 
 /* subjects.c: crcforge's paths for m ("auto", then every compiled path this CPU can
  * run that serves m, forced), then the peers serving m.  Returns the count written
@@ -116,12 +121,18 @@ void bench_force(const struct bench_subject *s);
 /* Timing settings. */
 struct bench_config {
     double min_sample_seconds; /* a sample loops until it lasts at least this */
-    unsigned repeat;           /* samples per measurement */
+    unsigned repeat;           /* rounds: samples of each subject per measurement */
     int latency;               /* each call's address depends on the previous CRC */
     int wall_clock;            /* time with CLOCK_MONOTONIC, not this thread's CPU time */
 };
 
 enum bench_status { BENCH_OK, BENCH_MISMATCH };
+
+/* A paired ratio over the rounds: its median and quartiles; median < 0 when there is
+ * no reference. */
+struct bench_paired {
+    double median, q1, q3;
+};
 
 /* One measurement: a subject on one size at one offset from 64-byte alignment. */
 struct bench_result {
@@ -130,19 +141,32 @@ struct bench_result {
     int is_peer, is_baseline;
     size_t size;
     unsigned offset;
-    int latency; /* timed by the latency loop (keys mode) */
+    int latency; /* timed by the latency loop */
+    int mixed;   /* a stream of mixed sizes at random offsets: size is its mean length */
     enum bench_status status;
     uint64_t got, want;  /* the values compared before timing */
     uint64_t iterations; /* calls per sample */
     double ns_best, ns_median;            /* per call */
     double cycles_best;                   /* per call; < 0 when not measured */
+    double *rounds_ns; /* per call in each round (rounds of them; bench_results_free) */
+    unsigned rounds;
+    /* Over the rounds, the ratio (reference's time) / (this subject's time) of the same
+     * round: > 1 when this subject was faster.  The reference: the fastest peer of that
+     * round, or auto. */
+    struct bench_paired vs_peer, vs_auto;
 };
+
+/* Frees what the results hold (their rounds). */
+void bench_results_free(struct bench_result *results, size_t count);
 
 /* The inputs a subject is timed on: count buffers of len bytes, stride bytes apart from
  * buf (count 1: the same buffer every call); a pass calls the subject once on each. */
 struct bench_input {
     const uint8_t *buf;
     size_t len, stride, count;
+    /* A stream of calls of mixed sizes instead: call j hashes lens[j] bytes at
+     * buf + offsets[j] (len and stride unused); NULL for the uniform calls above. */
+    const size_t *offsets, *lens;
 };
 
 /* What timing one subject gave. */
@@ -153,12 +177,19 @@ struct bench_timing {
 };
 
 /* measure.c: the one timing loop of every benchmark.  Sizes each subject's samples to
- * cfg->min_sample_seconds, then takes cfg->repeat samples of every subject, interleaved
- * (throughput or latency loop as cfg->latency says); fills timings[0..count).  Subjects
- * with skip[i] set (skip may be NULL) are not timed. */
+ * cfg->min_sample_seconds, then takes cfg->repeat rounds, each a sample of every subject
+ * in turn (throughput or latency loop as cfg->latency says); fills timings[0..count).
+ * Subjects with skip[i] set (skip may be NULL) are not timed. */
 void bench_time(const struct bench_config *cfg, const struct bench_subject *subjects,
                 size_t count, const struct bench_input *in, const unsigned char *skip,
                 struct bench_timing *timings);
+/* The same, also writing each round's ns per call: rounds_ns[i * repeat + k] is subject
+ * i's in round k (-1 when it was not timed).  Round k starts at subject k mod count. */
+void bench_time_rounds(const struct bench_config *cfg, const struct bench_subject *subjects,
+                       size_t count, const struct bench_input *in, const unsigned char *skip,
+                       struct bench_timing *timings, double *rounds_ns);
+/* The q-quantile (0..1, linear between neighbours) of n sorted values; -1 when n is 0. */
+double bench_quantile(const double *sorted, size_t n, double q);
 
 /* subjects.c: checks the subject's value on buf[0..len) against crcforge's portable
  * engine (itself tested against the bitwise reference); on a mismatch records both
@@ -167,7 +198,11 @@ int bench_verify(const struct bench_subject *s, const crcforge_model *m, const u
                  size_t len, uint64_t *got, uint64_t *want);
 
 /* Verifies each subject, then times those that agree with crcforge on buf[0..len),
- * their samples interleaved; fills results[0..count). */
+ * their samples interleaved; fills results[0..count).  bench_measure_input does the same
+ * for any input: every call of a mixed stream is verified. */
+void bench_measure_input(const struct bench_config *cfg, const struct bench_subject *subjects,
+                         size_t count, const crcforge_model *m, const struct bench_input *in,
+                         struct bench_result *results);
 void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
                    size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
                    struct bench_result *results);
@@ -192,6 +227,8 @@ struct bench_run {
     const char *cycles_note; /* NULL when cycles are measured; else why they are not */
     const struct bench_config *cfg;
     int keys;                /* small-input mode: ns per call, throughput and latency */
+    int latency;             /* every measurement by the latency loop (--loop latency) */
+    const char *mixed;       /* the mixed stream's description (--mixed), or NULL */
     struct bench_result *results;
     size_t count;
 };

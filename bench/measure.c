@@ -3,11 +3,13 @@
  * time every subject here.
  *
  * A sample calls the subject `iterations` times in a loop and reads the clock around
- * the loop.  `repeat` samples of each subject are taken, and the best (minimum) and
- * median per-call times kept: the minimum is the least disturbed by other load on the
- * machine, the median shows how typical it is.
+ * the loop.  `repeat` rounds are taken, each timing every subject once, and the best
+ * (minimum) and median per-call times kept: the minimum is the least disturbed by other
+ * load on the machine, the median shows how typical it is.  Each round's times are kept
+ * too, for ratios of subjects timed in the same round (bench_time_rounds).
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "bench.h"
@@ -33,6 +35,22 @@ volatile uintptr_t bench_opaque_zero;
 /* The loop of subjects given as a function pointer. */
 BENCH_LOOP(call_loop, bench_s->fn(bench_s->ctx, bench_p, bench_n))
 
+/* The same over a stream of mixed sizes: call j hashes lens[j] bytes at offsets[j].  In
+ * the latency loop each call's address waits for the previous result, as above. */
+static uint64_t mixed_loop(const struct bench_subject *s, const struct bench_input *in,
+                           uint64_t passes, int latency)
+{
+    const size_t count = in->count;
+    uint64_t acc = 0;
+    uintptr_t mask = latency ? bench_opaque_zero : 0;
+    for (uint64_t k = 0; k < passes; k++)
+        for (size_t j = 0; j < count; j++) {
+            uint64_t v = s->fn(s->ctx, in->buf + in->offsets[j] + (acc & mask), in->lens[j]);
+            acc = latency ? v : acc ^ v;
+        }
+    return acc;
+}
+
 static volatile uint64_t sink;
 
 struct sample {
@@ -51,7 +69,7 @@ void bench_force(const struct bench_subject *s)
 static struct sample timed(const struct bench_config *cfg, const struct bench_subject *s,
                            const struct bench_input *in, uint64_t passes, int count_cycles)
 {
-    const bench_loop_fn loop = s->loop ? s->loop : call_loop;
+    const bench_loop_fn loop = s->loop ? s->loop : in->lens ? mixed_loop : call_loop;
     if (s->force != NULL) {
         bench_force(s);
         sink = loop(s, in, 1, cfg->latency);
@@ -83,9 +101,9 @@ static uint64_t sample_passes(const struct bench_config *cfg, const struct bench
     }
 }
 
-void bench_time(const struct bench_config *cfg, const struct bench_subject *subjects,
-                size_t count, const struct bench_input *in, const unsigned char *skip,
-                struct bench_timing *timings)
+void bench_time_rounds(const struct bench_config *cfg, const struct bench_subject *subjects,
+                       size_t count, const struct bench_input *in, const unsigned char *skip,
+                       struct bench_timing *timings, double *rounds_ns)
 {
     for (size_t i = 0; i < count; i++) {
         timings[i] = (struct bench_timing){.ns_best = -1, .ns_median = -1, .cycles_best = -1};
@@ -100,12 +118,17 @@ void bench_time(const struct bench_config *cfg, const struct bench_subject *subj
     uint64_t *cycles = malloc(count * sizeof *cycles);
     if (ns == NULL || cycles == NULL)
         abort();
+    for (size_t i = 0; i < count * repeat; i++)
+        ns[i] = -1;
     for (size_t i = 0; i < count; i++)
         cycles[i] = UINT64_MAX;
-    /* Round k samples every subject once: a burst of load from elsewhere on the machine
-     * then lands on all of them alike instead of on one subject's samples. */
+    /* Round k samples every subject once, so that a burst of load from elsewhere on the
+     * machine lands on all of them alike instead of on one subject's samples; and starts
+     * one subject further on than round k-1, so that no subject always follows the same
+     * one (whose cache and predictor state it would inherit). */
     for (unsigned k = 0; k < repeat; k++) {
-        for (size_t i = 0; i < count; i++) {
+        for (size_t j = 0; j < count; j++) {
+            size_t i = (j + k) % count;
             if (timings[i].iterations == 0)
                 continue;
             struct sample x = timed(cfg, &subjects[i], in, timings[i].iterations / in->count,
@@ -115,6 +138,8 @@ void bench_time(const struct bench_config *cfg, const struct bench_subject *subj
                 cycles[i] = x.cycles;
         }
     }
+    if (rounds_ns != NULL)
+        memcpy(rounds_ns, ns, count * repeat * sizeof *ns);
     for (size_t i = 0; i < count; i++) {
         struct bench_timing *t = &timings[i];
         if (t->iterations == 0)
@@ -122,11 +147,27 @@ void bench_time(const struct bench_config *cfg, const struct bench_subject *subj
         double *mine = ns + i * repeat;
         qsort(mine, repeat, sizeof *mine, by_value);
         t->ns_best = mine[0];
-        t->ns_median = repeat % 2 ? mine[repeat / 2]
-                                  : (mine[repeat / 2 - 1] + mine[repeat / 2]) / 2;
+        t->ns_median = bench_quantile(mine, repeat, 0.5);
         if (count_cycles)
             t->cycles_best = (double)cycles[i] / (double)t->iterations;
     }
     free(cycles);
     free(ns);
+}
+
+void bench_time(const struct bench_config *cfg, const struct bench_subject *subjects,
+                size_t count, const struct bench_input *in, const unsigned char *skip,
+                struct bench_timing *timings)
+{
+    bench_time_rounds(cfg, subjects, count, in, skip, timings, NULL);
+}
+
+double bench_quantile(const double *sorted, size_t n, double q)
+{
+    if (n == 0)
+        return -1;
+    double at = q * (double)(n - 1);
+    size_t lo = (size_t)at;
+    double frac = at - (double)lo;
+    return lo + 1 < n ? sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
 }

@@ -48,10 +48,12 @@ static const char *colour_of(const struct bench_run *run, const char *name)
     return palette[index % (sizeof palette / sizeof *palette)];
 }
 
-static int usable(const struct bench_result *r, const crcforge_model *m, unsigned offset)
+/* A result of the panel's model and offset, timed by the loop of the run's tables. */
+static int usable(const struct bench_run *run, const struct bench_result *r,
+                  const crcforge_model *m, unsigned offset)
 {
-    return r->model == m && r->offset == offset && !r->latency && r->status == BENCH_OK &&
-           r->size > 0;
+    return r->model == m && r->offset == offset && r->latency == (run->keys ? 0 : run->latency) &&
+           r->status == BENCH_OK && r->size > 0;
 }
 
 /* The smallest step of the form {1, 2, 5} x 10^k giving at most 8 ticks up to max. */
@@ -91,7 +93,7 @@ static void panel(FILE *f, const struct bench_run *run, const crcforge_model *m,
     double lo = INFINITY, hi = 0, top = 0;
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
-        if (!usable(r, m, offset))
+        if (!usable(run, r, m, offset))
             continue;
         size_t k = 0;
         while (k < ns && strcmp(series[k], r->subject) != 0)
@@ -175,14 +177,14 @@ static void panel(FILE *f, const struct bench_run *run, const crcforge_model *m,
                 peer[k] ? " stroke-dasharray=\"6 4\"" : "");
         for (size_t i = 0; i < run->count; i++) {
             const struct bench_result *r = &run->results[i];
-            if (usable(r, m, offset) && strcmp(r->subject, series[k]) == 0)
+            if (usable(run, r, m, offset) && strcmp(r->subject, series[k]) == 0)
                 fprintf(f, "%.1f,%.1f ", X((double)r->size),
                         Y(bench_gbps(r->size, r->ns_median)));
         }
         fprintf(f, "\"/>\n");
         for (size_t i = 0; i < run->count; i++) {
             const struct bench_result *r = &run->results[i];
-            if (!usable(r, m, offset) || strcmp(r->subject, series[k]) != 0)
+            if (!usable(run, r, m, offset) || strcmp(r->subject, series[k]) != 0)
                 continue;
             double x = X((double)r->size), y = Y(bench_gbps(r->size, r->ns_median));
             if (peer[k])

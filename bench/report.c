@@ -47,6 +47,14 @@ static void format_size(char *out, size_t n, size_t size)
         snprintf(out, n, "%zu B", size);
 }
 
+/* A row's size, or "mean 2107 B" for the mixed stream. */
+static void size_label(char *out, size_t n, const struct bench_run *run, size_t size)
+{
+    char text[32];
+    format_size(text, sizeof text, size);
+    snprintf(out, n, "%s%s", run->mixed ? "mean " : "", text);
+}
+
 static const char *model_title(const crcforge_model *m, char *out, size_t n)
 {
     const char *const *aliases = crcforge_model_aliases(m);
@@ -64,6 +72,13 @@ static const char *bench_kind(const struct bench_result *r)
 }
 
 /* The fastest peer that matched, by median time; NULL when none. */
+/* The loop of the tables' cells: the latency loop with --loop latency (in --keys mode,
+ * throughput, the latency loop beside it). */
+static int main_loop(const struct bench_run *run)
+{
+    return run->keys ? 0 : run->latency;
+}
+
 static const struct bench_result *best_peer(const struct bench_run *run,
                                             const crcforge_model *m, unsigned offset,
                                             size_t size)
@@ -71,7 +86,8 @@ static const struct bench_result *best_peer(const struct bench_run *run,
     const struct bench_result *best = NULL;
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
-        if (r->model == m && r->offset == offset && r->size == size && !r->latency &&
+        if (r->model == m && r->offset == offset && r->size == size &&
+            r->latency == main_loop(run) &&
             r->is_peer && r->status == BENCH_OK &&
             (best == NULL || r->ns_median < best->ns_median))
             best = r;
@@ -93,14 +109,60 @@ static void cell(char *out, size_t n, const struct bench_run *run, const struct 
                  bench_gbps(r->size, r->ns_best));
 }
 
-static void ratio(char *out, size_t n, const struct bench_result *num,
-                  const struct bench_result *den, const char *label)
+/* A paired ratio: "1.02x (0.99-1.05)", median (quartiles); inverted (the reference's
+ * speed-up over the subject) when asked; "-" when there is none. */
+static void paired_text(char *out, size_t n, const struct bench_paired *p, int invert,
+                        const char *label)
 {
-    if (num == NULL || den == NULL || num->status != BENCH_OK || den->status != BENCH_OK)
+    if (p->median <= 0) {
         snprintf(out, n, "-");
-    else
-        snprintf(out, n, "%.2fx%s%s", den->ns_median / num->ns_median, label ? " " : "",
-                 label ? label : "");
+        return;
+    }
+    double m = p->median, lo = p->q1, hi = p->q3;
+    if (invert)
+        m = 1 / m, lo = 1 / p->q3, hi = 1 / p->q1;
+    snprintf(out, n, "%.2fx (%.2f-%.2f)%s%.16s", m, lo, hi, label ? " " : "", label ? label : "");
+}
+
+/* Each subject's paired ratio to the fastest peer of the round, when there are peers. */
+static void print_paired(FILE *f, const struct bench_run *run, const crcforge_model *m,
+                         unsigned offset, const char *const *subjects, size_t ns,
+                         const size_t *sizes, size_t nz)
+{
+    if (best_peer(run, m, offset, sizes[0]) == NULL)
+        return;
+    fprintf(f, "  speed relative to the fastest peer of each round (its time / this one's), "
+               "median (quartiles) over the rounds\n");
+    struct bench_table *t = bench_table_new(nz + 1, ns + 1);
+    bench_table_column(t, 0, 8, 0);
+    bench_table_set(t, 0, 0, "size");
+    size_t col = 0;
+    for (size_t s = 0; s < ns; s++) {
+        const struct bench_result *first =
+            find(run, m, offset, sizes[0], subjects[s], main_loop(run));
+        if (first != NULL && first->is_baseline)
+            continue;
+        col++;
+        bench_table_column(t, col, 15, 0);
+        bench_table_set(t, 0, col, "%s", subjects[s]);
+        for (size_t z = 0; z < nz; z++) {
+            char text[64];
+            const struct bench_result *r =
+                find(run, m, offset, sizes[z], subjects[s], main_loop(run));
+            const struct bench_paired none = {-1, -1, -1};
+            paired_text(text, sizeof text, r && r->status == BENCH_OK ? &r->vs_peer : &none, 0,
+                        NULL);
+            bench_table_set(t, z + 1, col, "%s", text);
+        }
+    }
+    for (size_t z = 0; z < nz; z++) {
+        char text[64];
+        size_label(text, sizeof text, run, sizes[z]);
+        bench_table_set(t, z + 1, 0, "%s", text);
+    }
+    bench_table_print(f, t);
+    bench_table_free(t);
+    fputc('\n', f);
 }
 
 static void print_group(FILE *f, const struct bench_run *run, const crcforge_model *m,
@@ -113,13 +175,20 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
     DISTINCT(sizes, nz, MAX_GROUP, size, r->model == m && r->offset == offset);
     /* DISTINCT compared subject pointers: names are unique per model, which is enough. */
     char title[96];
-    fprintf(f, "%s, buffers %s: ", model_title(m, title, sizeof title),
-            offset == 0 ? "64-byte aligned" : "offset by 1 from 64-byte alignment");
+    if (run->mixed)
+        fprintf(f, "%s, a stream of mixed sizes (%s), %s loop: ", model_title(m, title, sizeof title),
+                run->mixed, run->latency ? "latency" : "throughput");
+    else
+        fprintf(f, "%s, buffers %s%s: ", model_title(m, title, sizeof title),
+                offset == 0 ? "64-byte aligned" : "offset by 1 from 64-byte alignment",
+                run->latency ? ", latency loop (each call's address waits for the previous "
+                               "result)"
+                             : "");
     if (run->keys)
-        fprintf(f, "ns per call, median of %u samples, throughput loop / latency loop\n",
+        fprintf(f, "ns per call, median of %u rounds, throughput loop / latency loop\n",
                 run->cfg->repeat);
     else
-        fprintf(f, "GB/s, median of %u samples (best)\n", run->cfg->repeat);
+        fprintf(f, "GB/s, median of %u rounds (best)\n", run->cfg->repeat);
 
     struct bench_table *t = bench_table_new(nz + 1, ns + 3);
     bench_table_column(t, 0, 8, 0);
@@ -129,31 +198,39 @@ static void print_group(FILE *f, const struct bench_run *run, const crcforge_mod
         bench_table_set(t, 0, s + 1, "%s", subjects[s]);
     }
     bench_table_column(t, ns + 1, 22, 0);
-    bench_table_set(t, 0, ns + 1, "auto vs best peer");
+    bench_table_set(t, 0, ns + 1, "auto vs fastest peer");
     bench_table_set(t, 0, ns + 2, "auto vs portable");
     for (size_t z = 0; z < nz; z++) {
         char text[64];
-        format_size(text, sizeof text, sizes[z]);
+        size_label(text, sizeof text, run, sizes[z]);
         bench_table_set(t, z + 1, 0, "%s", text);
         for (size_t s = 0; s < ns; s++) {
-            const struct bench_result *r = find(run, m, offset, sizes[z], subjects[s], 0);
+            const struct bench_result *r =
+                find(run, m, offset, sizes[z], subjects[s], main_loop(run));
             const struct bench_result *lat = find(run, m, offset, sizes[z], subjects[s], 1);
             cell(text, sizeof text, run, r, lat);
             bench_table_set(t, z + 1, s + 1, "%s", text);
         }
-        const struct bench_result *aut = find(run, m, offset, sizes[z], "auto", 0);
+        const struct bench_result *aut = find(run, m, offset, sizes[z], "auto", main_loop(run));
         const struct bench_result *peer = best_peer(run, m, offset, sizes[z]);
         char label[BENCH_NAME_MAX];
         snprintf(label, sizeof label, "%s", peer ? peer->subject : "");
         label[strcspn(label, " ")] = '\0'; /* the library's name */
-        ratio(text, sizeof text, aut, peer, label);
+        const struct bench_paired none = {-1, -1, -1};
+        paired_text(text, sizeof text, aut && aut->status == BENCH_OK ? &aut->vs_peer : &none,
+                    0, label);
         bench_table_set(t, z + 1, ns + 1, "%s", text);
-        ratio(text, sizeof text, aut, find(run, m, offset, sizes[z], "portable", 0), NULL);
+        const struct bench_result *portable =
+            find(run, m, offset, sizes[z], "portable", main_loop(run));
+        paired_text(text, sizeof text,
+                    portable && portable->status == BENCH_OK ? &portable->vs_auto : &none, 1,
+                    NULL);
         bench_table_set(t, z + 1, ns + 2, "%s", text);
     }
     bench_table_print(f, t);
     bench_table_free(t);
     fputc('\n', f);
+    print_paired(f, run, m, offset, subjects, ns, sizes, nz);
 }
 
 static void print_mismatches(FILE *f, const struct bench_run *run)
@@ -191,13 +268,17 @@ void bench_print_table(FILE *f, const struct bench_run *run)
     if (forced != NULL && *forced != '\0')
         fprintf(f, "note: CRCFORGE_IMPL=%s is set, so \"auto\" is that path, not the "
                    "dispatcher's choice\n", forced);
-    fprintf(f, "peers (as %s):", bench_peer_cpu);
+    fprintf(f, "peers:");
     for (size_t i = 0; i < bench_peer_library_count; i++) {
+        const char *name = bench_peer_libraries[i].name;
         char kernels[64];
-        bench_peer_kernels(bench_peer_libraries[i].name, kernels, sizeof kernels);
-        fprintf(f, " %s (%s%s%s)%s", bench_peer_libraries[i].name,
-                bench_peer_libraries[i].built ? "built" : "not built", *kernels ? ": " : "",
-                kernels, i + 1 < bench_peer_library_count ? "," : "");
+        bench_peer_kernels(name, kernels, sizeof kernels);
+        if (bench_peer_libraries[i].built)
+            fprintf(f, " %s %s%s%s%s", name, bench_peer_version(name), *kernels ? " (" : "",
+                    kernels, *kernels ? ")" : "");
+        else
+            fprintf(f, " %s (not built)", name);
+        fputs(i + 1 < bench_peer_library_count ? "," : "", f);
     }
     fprintf(f, "\n\n");
 
@@ -221,14 +302,19 @@ void bench_print_table(FILE *f, const struct bench_run *run)
 void bench_print_csv(FILE *f, const struct bench_run *run)
 {
     fprintf(f, "algorithm,implementation,kind,loop,size,offset,status,iterations,ns_best,"
-               "ns_median,gbps_best,gbps_median,cycles_per_byte_best\n");
+               "ns_median,gbps_best,gbps_median,cycles_per_byte_best,rounds,"
+               "vs_fastest_peer_median,vs_fastest_peer_q1,vs_fastest_peer_q3,vs_auto_median,"
+               "vs_auto_q1,vs_auto_q3\n");
     for (size_t i = 0; i < run->count; i++) {
         const struct bench_result *r = &run->results[i];
-        fprintf(f, "%s,%s,%s,%s,%zu,%u,%s,", crcforge_model_name(r->model), r->subject,
+        char offset[16] = ""; /* none: the mixed stream's offsets are random */
+        if (!r->mixed)
+            snprintf(offset, sizeof offset, "%u", r->offset);
+        fprintf(f, "%s,%s,%s,%s,%zu,%s,%s,", crcforge_model_name(r->model), r->subject,
                 bench_kind(r), r->latency ? "latency" : "throughput",
-                r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
+                r->size, offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
-            fprintf(f, ",,,,,\n");
+            fprintf(f, ",,,,,,,,,,,,\n");
             continue;
         }
         fprintf(f, "%llu,%.3f,%.3f,%.4f,%.4f,", (unsigned long long)r->iterations, r->ns_best,
@@ -236,6 +322,14 @@ void bench_print_csv(FILE *f, const struct bench_run *run)
                 bench_gbps(r->size, r->ns_median));
         if (r->cycles_best >= 0 && r->size > 0)
             fprintf(f, "%.4f", r->cycles_best / (double)r->size);
+        fprintf(f, ",%u", r->rounds);
+        const struct bench_paired *both[] = {&r->vs_peer, &r->vs_auto};
+        for (size_t k = 0; k < 2; k++) {
+            if (both[k]->median > 0)
+                fprintf(f, ",%.4f,%.4f,%.4f", both[k]->median, both[k]->q1, both[k]->q3);
+            else
+                fprintf(f, ",,,");
+        }
         fputc('\n', f);
     }
 }
@@ -295,15 +389,23 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         fprintf(f, "\"perf events PERF_COUNT_HW_CPU_CYCLES, user space\"");
     fprintf(f, ",\n  \"clock\": \"%s\"", run->cfg->wall_clock ? "wall" : "thread-cpu");
     fprintf(f, ",\n  \"mode\": \"%s\",\n  \"repeat\": %u,\n  \"min_sample_seconds\": %g,\n",
-            run->keys ? "keys" : "throughput", run->cfg->repeat, run->cfg->min_sample_seconds);
-    fprintf(f, "  \"peer_cpu\": ");
-    json_string(f, bench_peer_cpu);
-    fprintf(f, ",\n  \"peers\": [");
+            run->keys ? "keys" : run->mixed ? "mixed" : run->latency ? "latency" : "throughput",
+            run->cfg->repeat, run->cfg->min_sample_seconds);
+    if (run->mixed) {
+        fprintf(f, "  \"mixed\": ");
+        json_string(f, run->mixed);
+        fprintf(f, ",\n");
+    }
+    fprintf(f, "  \"peers\": [");
     for (size_t i = 0; i < bench_peer_library_count; i++) {
         const struct bench_peer_library *p = &bench_peer_libraries[i];
         fprintf(f, "%s\n    {\"library\": ", i ? "," : "");
         json_string(f, p->name);
         fprintf(f, ", \"built\": %s", p->built ? "true" : "false");
+        if (p->built) {
+            fprintf(f, ", \"version\": ");
+            json_string(f, bench_peer_version(p->name));
+        }
         char kernels[64];
         bench_peer_kernels(p->name, kernels, sizeof kernels);
         if (*kernels) {
@@ -337,10 +439,13 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         json_string(f, crcforge_model_name(r->model));
         fprintf(f, ", \"implementation\": ");
         json_string(f, r->subject);
-        fprintf(f, ", \"kind\": \"%s\", \"loop\": \"%s\", \"size\": %zu, \"offset\": %u, "
+        char offset[16] = "null"; /* the mixed stream's offsets are random */
+        if (!r->mixed)
+            snprintf(offset, sizeof offset, "%u", r->offset);
+        fprintf(f, ", \"kind\": \"%s\", \"loop\": \"%s\", \"size\": %zu, \"offset\": %s, "
                    "\"status\": \"%s\"",
                 bench_kind(r), r->latency ? "latency" : "throughput",
-                r->size, r->offset, r->status == BENCH_OK ? "ok" : "mismatch");
+                r->size, offset, r->status == BENCH_OK ? "ok" : "mismatch");
         if (r->status != BENCH_OK) {
             fprintf(f, ", \"got\": \"%llx\", \"want\": \"%llx\"}", (unsigned long long)r->got,
                     (unsigned long long)r->want);
@@ -351,9 +456,24 @@ void bench_print_json(FILE *f, const struct bench_run *run)
                 (unsigned long long)r->iterations, r->ns_best, r->ns_median,
                 bench_gbps(r->size, r->ns_best), bench_gbps(r->size, r->ns_median));
         if (r->cycles_best >= 0 && r->size > 0)
-            fprintf(f, "%.4f}", r->cycles_best / (double)r->size);
+            fprintf(f, "%.4f", r->cycles_best / (double)r->size);
         else
-            fprintf(f, "null}");
+            fprintf(f, "null");
+        fprintf(f, ", \"rounds_ns\": [");
+        for (unsigned k = 0; k < r->rounds; k++)
+            fprintf(f, "%s%.3f", k ? ", " : "", r->rounds_ns[k]);
+        fprintf(f, "]");
+        const struct bench_paired *both[] = {&r->vs_peer, &r->vs_auto};
+        const char *const names[] = {"vs_fastest_peer", "vs_auto"};
+        for (size_t k = 0; k < 2; k++) {
+            fprintf(f, ", \"%s\": ", names[k]);
+            if (both[k]->median > 0)
+                fprintf(f, "{\"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f}", both[k]->median,
+                        both[k]->q1, both[k]->q3);
+            else
+                fprintf(f, "null");
+        }
+        fputc('}', f);
     }
     fprintf(f, "\n  ]\n}\n");
 }

@@ -101,7 +101,7 @@ size_t bench_subjects(const crcforge_model *m, struct bench_subject *out, size_t
     crcforge_impl_force(automatic(), NULL);
     for (size_t i = 0; i < bench_peer_count && n < max; i++) {
         const struct bench_peer *p = &bench_peers[i];
-        if (crcforge_model_find(p->model) != m)
+        if (crcforge_model_find(p->model) != m || !bench_peer_runs_here(p))
             continue;
         out[n] = (struct bench_subject){.is_peer = 1, .fn = p->fn, .ctx = p};
         snprintf(out[n].name, sizeof out[n].name, "%s %s", p->library, p->function);
@@ -139,35 +139,125 @@ int bench_verify(const struct bench_subject *s, const crcforge_model *m, const u
     return *got == *want ? 0 : -1;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Over the rounds, ref's time / subject i's time of the same round, where ref(k) is the
+ * least time in round k of the subjects is_ref marks. */
+static struct bench_paired paired(const double *rounds_ns, size_t count, unsigned repeat,
+                                  size_t i, const unsigned char *is_ref)
+{
+    struct bench_paired out = {-1, -1, -1};
+    double *ratio = malloc(repeat * sizeof *ratio);
+    if (ratio == NULL)
+        abort();
+    size_t n = 0;
+    for (unsigned k = 0; k < repeat; k++) {
+        double ref = -1, mine = rounds_ns[i * repeat + k];
+        for (size_t j = 0; j < count; j++) {
+            double t = rounds_ns[j * repeat + k];
+            if (is_ref[j] && t > 0 && (ref < 0 || t < ref))
+                ref = t;
+        }
+        if (ref > 0 && mine > 0)
+            ratio[n++] = ref / mine;
+    }
+    if (n > 0) {
+        qsort(ratio, n, sizeof *ratio, by_value);
+        out = (struct bench_paired){bench_quantile(ratio, n, 0.5), bench_quantile(ratio, n, 0.25),
+                                    bench_quantile(ratio, n, 0.75)};
+    }
+    free(ratio);
+    return out;
+}
+
 void bench_measure(const struct bench_config *cfg, const struct bench_subject *subjects,
                    size_t count, const crcforge_model *m, const uint8_t *buf, size_t len,
                    struct bench_result *results)
 {
-    unsigned char *mismatch = calloc(count, 1);
+    struct bench_input in = {buf, len, 0, 1, NULL, NULL};
+    bench_measure_input(cfg, subjects, count, m, &in, results);
+}
+
+/* Every call of the input checked; the first that disagrees is recorded. */
+static int verify_input(const struct bench_subject *s, const crcforge_model *m,
+                        const struct bench_input *in, uint64_t *got, uint64_t *want)
+{
+    if (in->lens == NULL)
+        return bench_verify(s, m, in->buf, in->len, got, want);
+    for (size_t j = 0; j < in->count; j++)
+        if (bench_verify(s, m, in->buf + in->offsets[j], in->lens[j], got, want) != 0)
+            return -1;
+    return 0;
+}
+
+void bench_measure_input(const struct bench_config *cfg, const struct bench_subject *subjects,
+                         size_t count, const crcforge_model *m, const struct bench_input *in,
+                         struct bench_result *results)
+{
+    size_t len = in->len;
+    if (in->lens != NULL) { /* the mean length, which gives GB/s of the whole stream */
+        size_t total = 0;
+        for (size_t j = 0; j < in->count; j++)
+            total += in->lens[j];
+        len = (total + in->count / 2) / in->count;
+    }
+    const unsigned repeat = cfg->repeat > 0 ? cfg->repeat : 1;
+    unsigned char *mismatch = calloc(count, 1), *peer = calloc(count, 1),
+                  *is_auto = calloc(count, 1);
     struct bench_timing *timings = calloc(count, sizeof *timings);
-    if (mismatch == NULL || timings == NULL)
+    double *rounds_ns = malloc(count * repeat * sizeof *rounds_ns);
+    if (mismatch == NULL || peer == NULL || is_auto == NULL || timings == NULL ||
+        rounds_ns == NULL)
         abort();
     for (size_t i = 0; i < count; i++) {
         struct bench_result *r = &results[i];
         *r = (struct bench_result){.model = m, .subject = subjects[i].name,
                                    .is_peer = subjects[i].is_peer,
                                    .is_baseline = subjects[i].is_baseline, .size = len,
-                                   .offset = (unsigned)((uintptr_t)buf & 63),
-                                   .latency = cfg->latency, .status = BENCH_OK};
-        if (bench_verify(&subjects[i], m, buf, len, &r->got, &r->want) != 0) {
+                                   .offset = (unsigned)((uintptr_t)in->buf & 63),
+                                   .latency = cfg->latency, .mixed = in->lens != NULL,
+                                   .status = BENCH_OK};
+        if (verify_input(&subjects[i], m, in, &r->got, &r->want) != 0) {
             r->status = BENCH_MISMATCH; /* its time would mean nothing */
             mismatch[i] = 1;
         }
+        peer[i] = subjects[i].is_peer && !mismatch[i];
+        is_auto[i] = strcmp(subjects[i].name, "auto") == 0 && !mismatch[i];
     }
-    struct bench_input in = {buf, len, 0, 1};
-    bench_time(cfg, subjects, count, &in, mismatch, timings);
+    bench_time_rounds(cfg, subjects, count, in, mismatch, timings, rounds_ns);
     crcforge_impl_force(automatic(), NULL); /* as it was: the subjects forced their paths */
     for (size_t i = 0; i < count; i++) {
-        results[i].iterations = timings[i].iterations;
-        results[i].ns_best = timings[i].ns_best;
-        results[i].ns_median = timings[i].ns_median;
-        results[i].cycles_best = timings[i].cycles_best;
+        struct bench_result *r = &results[i];
+        r->iterations = timings[i].iterations;
+        r->ns_best = timings[i].ns_best;
+        r->ns_median = timings[i].ns_median;
+        r->cycles_best = timings[i].cycles_best;
+        r->vs_peer = r->vs_auto = (struct bench_paired){-1, -1, -1};
+        if (mismatch[i])
+            continue;
+        r->rounds = repeat;
+        r->rounds_ns = malloc(repeat * sizeof *r->rounds_ns);
+        if (r->rounds_ns == NULL)
+            abort();
+        memcpy(r->rounds_ns, rounds_ns + i * repeat, repeat * sizeof *r->rounds_ns);
+        r->vs_peer = paired(rounds_ns, count, repeat, i, peer);
+        r->vs_auto = paired(rounds_ns, count, repeat, i, is_auto);
     }
+    free(rounds_ns);
     free(timings);
+    free(is_auto);
+    free(peer);
     free(mismatch);
+}
+
+void bench_results_free(struct bench_result *results, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        free(results[i].rounds_ns);
+        results[i].rounds_ns = NULL;
+    }
 }

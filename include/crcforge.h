@@ -12,6 +12,12 @@
  * Memory: a model's tables and constants are built lazily, on first use, and kept; if
  * that allocation fails the library calls abort().  Only crcforge_model_new reports
  * running out of memory (NULL, *why "out of memory").
+ *
+ * This is the stable header: what it declares follows the ABI policy (README, "C
+ * library"; docs/DESIGN.md): a release may add to it, and only a new major version (and
+ * with it a new SONAME) removes or changes anything.  Which implementation runs, forcing
+ * one, the tuning tables and the CPU's features are in crcforge_dispatch.h, which is
+ * outside that policy.
  */
 #ifndef CRCFORGE_H
 #define CRCFORGE_H
@@ -35,7 +41,26 @@ extern "C" {
 #endif
 #endif
 
-#define CRCFORGE_VERSION "0.1.0"
+/* The version of this header: these three numbers are the project's version (CMakeLists.txt
+ * and setup.py read them from here).  The major version is the ABI's: the shared library's
+ * SONAME is libcrcforge.so.MAJOR. */
+#define CRCFORGE_VERSION_MAJOR 0
+#define CRCFORGE_VERSION_MINOR 1
+#define CRCFORGE_VERSION_PATCH 0
+/* "MAJOR.MINOR.PATCH" */
+#define CRCFORGE_STRING_(x) #x
+#define CRCFORGE_VERSION_STRING_(a, b, c) \
+    CRCFORGE_STRING_(a) "." CRCFORGE_STRING_(b) "." CRCFORGE_STRING_(c)
+#define CRCFORGE_VERSION \
+    CRCFORGE_VERSION_STRING_(CRCFORGE_VERSION_MAJOR, CRCFORGE_VERSION_MINOR, CRCFORGE_VERSION_PATCH)
+/* One number that orders versions (minor and patch below 100): 0.1.0 is 100. */
+#define CRCFORGE_VERSION_NUMBER \
+    (CRCFORGE_VERSION_MAJOR * 10000 + CRCFORGE_VERSION_MINOR * 100 + CRCFORGE_VERSION_PATCH)
+
+/* The version of the library the program runs with, as CRCFORGE_VERSION_NUMBER: a
+ * program built with this header may require crcforge_version() >= the number it was
+ * built with (and below the next major version's, 10000 * (major + 1)). */
+CRCFORGE_API unsigned crcforge_version(void);
 
 /* ---------------------------------------------------------------------------
  * The five fixed algorithms, zlib-style chaining: the first call takes crc = 0;
@@ -84,8 +109,8 @@ typedef struct crcforge_model crcforge_model; /* opaque */
 /* Look up a catalogue model by name or alias, case-insensitively ("CRC-32/ISCSI",
  * "crc32c"); NULL when there is none. */
 CRCFORGE_API const crcforge_model *crcforge_model_find(const char *name);
-/* The catalogue, in order: i in [0, crcforge_model_count()). */
-CRCFORGE_API size_t crcforge_model_count(void);
+/* The catalogue, in order: model i, or NULL when i is past the last one.
+ *   for (size_t i = 0; (m = crcforge_model_at(i)) != NULL; i++) ... */
 CRCFORGE_API const crcforge_model *crcforge_model_at(size_t i);
 
 /* A custom model from the six parameters.  On invalid parameters (width 0 or over 64,
@@ -99,10 +124,9 @@ CRCFORGE_API const char *crcforge_model_name(const crcforge_model *m); /* "custo
 /* NULL-terminated list of aliases (possibly empty, never NULL). */
 CRCFORGE_API const char *const *crcforge_model_aliases(const crcforge_model *m);
 CRCFORGE_API const crcforge_params *crcforge_model_params(const crcforge_model *m);
-/* The CRC of the ASCII bytes "123456789", and the residue (catalogue values; for a
- * custom model they are computed). */
+/* The CRC of the ASCII bytes "123456789": the catalogue's check value (for a custom
+ * model, computed).  (The residue is in crcforge_dispatch.h, with what tools print.) */
 CRCFORGE_API uint64_t crcforge_model_check(const crcforge_model *m);
-CRCFORGE_API uint64_t crcforge_model_residue(const crcforge_model *m);
 
 /* ---------------------------------------------------------------------------
  * Computing with any model.
@@ -111,11 +135,12 @@ CRCFORGE_API uint64_t crcforge_model_residue(const crcforge_model *m);
 CRCFORGE_API uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len);
 
 /* Streaming: init, any number of updates over any split, final (final does not
- * consume the state; updating may go on).  The fields are private. */
+ * consume the state; updating may go on).  A state is opaque storage of a fixed size,
+ * 32 bytes aligned as uint64_t, part of the ABI; what it holds is the library's.  It owns
+ * nothing: it may be copied (a copy continues the same stream independently) and is
+ * dropped without a call. */
 typedef struct crcforge_state {
-    const crcforge_model *model;
-    const void *impl;  /* NULL: the dispatched path */
-    uint64_t reg;
+    uint64_t opaque[4];
 } crcforge_state;
 
 CRCFORGE_API void crcforge_init(crcforge_state *s, const crcforge_model *m);
@@ -128,53 +153,6 @@ CRCFORGE_API uint64_t crcforge_combine(const crcforge_model *m, uint64_t crc1, u
                                        uint64_t len2);
 
 /* ---------------------------------------------------------------------------
- * Implementations: introspection and forcing.
- * Names: "portable" (tables, always), and the ISA paths compiled in
- * (see `crcforge cpu --impls`).
- * ------------------------------------------------------------------------- */
-CRCFORGE_API size_t crcforge_impl_count(void);              /* compiled in */
-CRCFORGE_API const char *crcforge_impl_name(size_t i);
-CRCFORGE_API int crcforge_impl_runnable(const char *name);  /* this CPU and OS can run it */
-/* Whether the path exists for model m (regardless of the CPU); 0 when m is NULL. */
-CRCFORGE_API int crcforge_impl_supports(const char *name, const crcforge_model *m);
-/* Name of the path the dispatcher chose for m (NULL when m is NULL): one path's name, or,
- * where the CPU family's tuning table gives m length bands, "A<128,B<3072,C": path A for
- * inputs shorter than 128 bytes, B below 3072, C for the rest (each a registry name). */
-CRCFORGE_API const char *crcforge_impl_chosen(const crcforge_model *m);
-
-/* Force every model that has a path called name onto it, the others onto "portable";
- * NULL or "auto" returns to automatic choice.
- * Key slots (crcforge_keyslot, crcforge_keyslots) run on the path of CRC-16/XMODEM, so
- * they follow it: forcing a crc16_xmodem_* path runs them on its short-key kernel;
- * forcing a path that serves CRC-16/XMODEM without short-key operations (a fold_* path)
- * computes them through that path as every CRC-16/XMODEM; forcing one that does not serve
- * it (crc32c_*), or "portable", leaves them on the portable engine (slicing-by-2 over its
- * tables).  Returns 0, or -1 with *why set when the
- * name is unknown or this CPU cannot run it.  Catalogue models take the new choice on
- * their next use; a custom model (crcforge_model_new) already resolved (hashed, or
- * passed to crcforge_impl_chosen) keeps its path.  Meant for tests and benchmarks: call
- * it before hashing.
- * The environment variable CRCFORGE_IMPL does the same, read once when the library
- * first hashes unless crcforge_impl_force came first ("auto" or empty: automatic); a
- * name that is unknown or that this CPU cannot run prints a warning to stderr, and the
- * automatic choice is used. */
-CRCFORGE_API int crcforge_impl_force(const char *name, const char **why);
-
-/* Like crcforge_init, pinned to one path.  Returns 0, or -1 with *why set when m is
- * NULL, or the path is unknown, does not serve m, or cannot run on this CPU. */
-CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
-                                    const char **why);
-
-/* The CPU family whose tuning table chose the paths by length ("zen4", "avx2-vpclmul",
- * ...; "none" where paths are not tuned per family), and the table it uses: its own, or,
- * until the family is measured, the generic table of its tier ("generic-avx2", ...). */
-CRCFORGE_API const char *crcforge_tuning_family(void);
-CRCFORGE_API const char *crcforge_tuning_table(void);
-
-/* CPU features found, as a space-separated list of names ("sse4.2 pclmulqdq ..."). */
-CRCFORGE_API const char *crcforge_cpu_features(void);
-
-/* ---------------------------------------------------------------------------
  * CRC-32C of short inputs inlined in the caller (a WAL record header, a page
  * trailer): the same value as crcforge_crc32c.  When the caller is compiled for a
  * CPU with the crc32 instruction (x86-64 with -msse4.2 or an -march that has it;
@@ -182,7 +160,7 @@ CRCFORGE_API const char *crcforge_cpu_features(void);
  * hashed by that instruction right there, with no call at all, so a small CRC costs
  * what a hand-written loop costs; otherwise, and for longer inputs, it calls
  * crcforge_crc32c.  CRCFORGE_HAVE_CRC32C_INLINE says which one was compiled.  The
- * inline path is the caller's code: CRCFORGE_IMPL does not reach it.
+ * inline path is the caller's code: forcing a path (CRCFORGE_IMPL) does not reach it.
  * ------------------------------------------------------------------------- */
 #define CRCFORGE_CRC32C_INLINE_MAX 64
 

@@ -2,7 +2,9 @@
 # Regenerates docs/benchmarks.md, its plots docs/benchmarks-ALGO.svg and the headline
 # figures in README.md from one run on this machine: the throughput tables of crcforge's
 # paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key
-# table, the inlined short CRC-32C, the x86 units' ceiling, and `sum -j` on a 1 GiB file.
+# table, the latency loop and the mixed stream, the inlined short CRC-32C, the x86 units'
+# ceiling, how paired ratios vary from run
+# to run (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
 # Unattended; a few minutes.
 #
 # Usage: scripts/benchmarks.sh [--quick] [--out DIR]
@@ -13,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() { echo "usage: scripts/benchmarks.sh [--quick] [--out DIR]" >&2; exit 2; }
-timing=(--repeat 5 --min-time 10) out= quick= repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
+timing=() out= quick= repeat=5 file_size=1G readme=README.md command=scripts/benchmarks.sh
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 timing=(--quick) repeat=2 file_size=32M readme= command="scripts/benchmarks.sh --quick" ;;
@@ -34,6 +36,19 @@ trap 'rm -rf "$work"' EXIT
 build=${CRCFORGE_BENCH_BUILD:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_BENCH_CRC_FAST=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
+# The page compares with the pinned peers: without them it would say less than it seems to.
+"$build/crcforge" bench -i portable --sizes 8 --offsets 0 --repeat 1 --min-time 0 \
+  --json="$work/probe.json" >/dev/null
+python3 - "$work/probe.json" <<'PY' || exit 2
+import json, sys
+peers = {p["library"]: p for p in json.load(open(sys.argv[1]))["peers"]}
+missing = [f"{name} ({how})" for name, how in (("isa-l", "bash .ci/install-isal.sh"),
+                                                ("libdeflate", "bash .ci/install-libdeflate.sh"))
+           if not peers[name]["built"]]
+if missing:
+    sys.exit("scripts/benchmarks.sh: peers not built: " + ", ".join(missing)
+             + "; then configure the build again")
+PY
 # Pinned to the last CPU this process may use, the two-thread run to the last two (with
 # taskset, and only if there are two): CPU numbers come from the affinity mask, not the host.
 mapfile -t allowed < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0)), sep="\n")')
@@ -52,6 +67,13 @@ done
 echo "bench: keys" >&2
 "${pin[@]}" "$build/crcforge" bench --keys -a crc32c -a crc16-xmodem --offsets 0 \
   "${timing[@]}" --json="$work/keys.json" >"$work/keys.txt"
+echo "bench: latency loop and mixed stream" >&2
+"${pin[@]}" "$build/crcforge" bench --loop latency -a crc32c -a crc32 -a crc64-nvme \
+  --offsets 0 "${timing[@]}" --json="$work/latency.json" >"$work/latency.txt"
+"${pin[@]}" "$build/crcforge" bench --mixed -a crc32c -a crc32 -a crc64-nvme -a crc64-xz \
+  "${timing[@]}" --json="$work/mixed.json" >"$work/mixed.txt"
+"${pin[@]}" "$build/crcforge" bench --mixed --loop latency -a crc32c -a crc32 -a crc64-nvme \
+  -a crc64-xz "${timing[@]}" --json="$work/mixed-latency.json" >"$work/mixed-latency.txt"
 quick_flag=()
 [ -z "$readme" ] && quick_flag=(--quick)
 if [ -x "$build/crc32c_short_bench" ]; then
@@ -62,6 +84,9 @@ if [ -x "$build/x86_ceiling_bench" ]; then
   echo "bench: x86 unit ceiling" >&2
   "${pin[@]}" "$build/x86_ceiling_bench" "${quick_flag[@]}" >"$work/x86_ceiling.txt"
 fi
+echo "bench: paired ratios against ratios of medians, run to run" >&2
+python3 scripts/paired_spread.py --crcforge "$build/crcforge" ${pin_cpu:+--pin "$pin_cpu"} \
+  ${quick:+--quick --runs 2} >"$work/paired_spread.txt"
 echo "bench: sum -j on a $file_size file" >&2
 python3 scripts/bench_threads.py --crcforge "$build/crcforge" --size "$file_size" \
   ${pin_cpu:+--cpus "$pin_cpu" --cpu-pair "$pin_pair"} \

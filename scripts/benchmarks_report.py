@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes docs/benchmarks.md (and README.md's headline figures) from the outputs of one
-scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, threads.txt.
+scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, latency.txt,
+mixed.txt/mixed.json, mixed-latency.txt, paired_spread.txt, threads.txt.
 Not meant to be run by hand: scripts/benchmarks.sh calls it."""
 import argparse
 import datetime
@@ -15,11 +16,12 @@ HEADLINE_SIZES = [(64, "64 B"), (4096, "4 KiB"), (1 << 20, "1 MiB")]
 
 def headline(docs):
     """GB/s, median (best), of crcforge's dispatched path, its portable engine and the
-    fastest peer (by median), on aligned buffers."""
+    fastest peer (by median), on aligned buffers; auto's paired ratio to the fastest peer
+    of each round, median (quartiles)."""
     def cell(r):
         return f"{r['gbps_median']:.2f} ({r['gbps_best']:.2f})"
 
-    lines = ["| algorithm | size | crcforge (auto) | portable engine | fastest peer | auto / peer |",
+    lines = ["| algorithm | size | crcforge (auto) | portable engine | fastest peer | auto vs fastest peer, paired |",
              "|---|---|---:|---:|---|---:|"]
     for doc in docs:
         results = [r for r in doc["results"] if r["offset"] == 0 and r["status"] == "ok"
@@ -33,7 +35,9 @@ def headline(docs):
             peers = [r for r in here if r["kind"] == "peer"]
             best = max(peers, key=lambda r: r["gbps_median"], default=None)
             peer_text = f"{cell(best)} {best['implementation']}" if best else "none built"
-            ratio = f"{auto['gbps_median'] / best['gbps_median']:.2f}x" if best else "-"
+            paired = auto.get("vs_fastest_peer")
+            ratio = (f"{paired['median']:.2f}x ({paired['q1']:.2f}-{paired['q3']:.2f})"
+                     if paired else "-")
             lines.append(f"| {here[0]['algorithm']} | {label} | {cell(auto)} | "
                          f"{cell(portable)} | {peer_text} | {ratio} |")
     return "\n".join(lines)
@@ -54,10 +58,9 @@ def main():
     docs = [json.loads((work / f"{a}.json").read_text()) for a in args.algos]
     first = docs[0]
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    built = [p["library"] + (f" (kernels: {p['kernels']})" if p.get("kernels") else "")
+    built = [f"{p['library']} {p.get('version', '')}".rstrip()
+             + (f" (kernels: {p['kernels']})" if p.get("kernels") else "")
              for p in first["peers"] if p["built"]]
-    if first.get("peer_cpu", "native") != "native":
-        built = [f"held to what they run as on an {first['peer_cpu']} CPU: " + ", ".join(built)]
     missing = [f"{p['library']} ({p['why_not']})" for p in first["peers"] if not p["built"]]
     table_text = (work / f"{args.algos[0]}.txt").read_text()
     paths = re.search(r"^crcforge paths: (.*)$", table_text, re.M)
@@ -76,16 +79,21 @@ def main():
     page += [
         f"- Peers in the same run: {', '.join(built) or 'none'}"
         + (f"; not built: {', '.join(missing)}" if missing else "") + ". Each peer's CRC is "
-        "checked against crcforge's on the benchmark data before its time counts.",
+        "checked against crcforge's on the benchmark data before its time counts. ISA-L "
+        "runs through its dispatcher and through each kernel it may choose, by name, where "
+        "this CPU runs it (`isa-l crc32_iscsi_avx2`, ...).",
         f"- Method: `crcforge bench`, pinned with `{args.pinned}`; every implementation is "
         f"called through the same function-pointer loop, timed by "
         + ("the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), so that time the scheduler "
            "gives to other processes on this shared machine is not counted"
            if first["clock"] == "thread-cpu" else "wall time (`CLOCK_MONOTONIC`)")
-        + "; the samples of the implementations in one row are interleaved; "
-        f"a sample lasts at least "
-        f"{first['min_sample_seconds'] * 1000:g} ms; {first['repeat']} samples per cell; "
-        "cells show the **median GB/s (best)**, decimal (10^9 bytes/s). "
+        + f"; {first['repeat']} rounds per row, each timing every implementation of the "
+        "row once, in an order rotated from round to round; a sample lasts at least "
+        f"{first['min_sample_seconds'] * 1000:g} ms; "
+        "cells show the **median GB/s (best)** over the rounds, decimal (10^9 bytes/s). "
+        "Ratios are **paired**: in each round, the fastest peer's time (or auto's) over the "
+        "implementation's, then the median (quartiles) of those over the rounds, which "
+        "varies far less from run to run than a ratio of separately taken medians. "
         "\"auto\" is crcforge's dispatched path; the others are forced one by one.",
         f"- Cycles per byte: {first['cycles']}.",
         "- Compare figures as ratios within one table, not across runs: on a shared machine "
@@ -108,6 +116,20 @@ def main():
              "throughput loop makes independent calls; the latency loop makes each call's "
              "address depend on the previous CRC, as a hash table probe chain would.", "",
              "```", keys.split("\n\n", 1)[1].rstrip() if "\n\n" in keys else keys, "```", ""]
+    def tables(name):
+        text = (work / f"{name}.txt").read_text()
+        return text.split("\n\n", 1)[1].rstrip() if "\n\n" in text else text.rstrip()
+
+    mixed = json.loads((work / "mixed.json").read_text())["mixed"]
+    page += ["## Realistic call patterns (`--loop latency`, `--mixed`)", "",
+             "Dependent calls (`crcforge bench --loop latency`): each call's address waits "
+             "for the previous result, so calls cannot overlap and each pays its entry code "
+             "and its latency whole.", "", "```", tables("latency"), "```", "",
+             f"A stream of mixed sizes (`crcforge bench --mixed`): {mixed}. GB/s of the whole "
+             "stream (its bytes over its time); the row's size is the mean length. "
+             "Independent calls, then each call's address waiting for the previous result "
+             "(`--mixed --loop latency`).", "", "```", tables("mixed"), "", tables("mixed-latency"),
+             "```", ""]
     short = work / "crc32c_short.txt"
     if short.exists():  # built where crcforge.h has an inline CRC-32C path
         page += ["## Short CRC-32C inlined (`crc32c_short_bench`)", "",
@@ -124,6 +146,13 @@ def main():
                  "qwords a chain per 128 folded bytes; beside `crcforge_crc32c`.  If the two "
                  "units overlapped fully, the best mix would reach crc32 + fold.", "",
                  "```", ceiling.read_text().rstrip(), "```", ""]
+    page += ["## Paired ratios (`scripts/paired_spread.py`)", "",
+             "The same comparison run several times, and how far crcforge's ratio to the "
+             "fastest ISA-L function moved between the runs, taken three ways: paired (what "
+             "the tables above report), as a ratio of the two medians from the same runs, "
+             "and as a ratio of medians of five 20 ms samples (how the tables were measured "
+             "before rounds were kept).", "",
+             "```", (work / "paired_spread.txt").read_text().rstrip(), "```", ""]
     page += ["## Whole file, one and two threads (`crcforge sum -j N`)", "",
              "`scripts/bench_threads.py`: a file in the page cache, wall time of the whole "
              "command, against a plain `cat FILE > /dev/null` read of the same file.", "",

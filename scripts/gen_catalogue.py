@@ -16,7 +16,7 @@ import sys
 
 import anycrc
 
-# Short names every entry point documents (DESIGN.md), beside the catalogue's own.
+# Short names every entry point documents (docs/DESIGN.md), beside the catalogue's own.
 PROJECT_ALIASES = {
     "CRC-32/ISCSI": ["crc32c", "CRC-32C"],
     "CRC-32/ISO-HDLC": ["crc32"],

@@ -1,31 +1,44 @@
 #!/usr/bin/env python3
 """Static cycle estimates of whole calls, for CPUs this machine is not.
 
-Each call (one path forced, or a public entry, on SIZE bytes) is run once under gdb, one
-instruction at a time, on this machine, and the instructions it executes (set-up, every
-loop iteration, reduction and return: a straight-line trace, branches dropped) are given
-to llvm-mca, which models their schedule on the CPUs named with --mcpu.  That is an
-estimate of the call's cycles on a CPU whose instruction tables llvm-mca has, from one
-trace taken on any CPU that can run the path (the trace itself depends only on the code
-and the length).
+Each call (one path forced, a public entry, or an ISA-L function, on SIZE bytes) is run
+once under gdb, one instruction at a time, on this machine, and the instructions it
+executes (set-up, every loop iteration, reduction and return: a straight-line trace,
+branches dropped) are given to llvm-mca, which models their schedule on the CPUs named
+with --mcpu.  That is an estimate of the call's cycles on a CPU whose instruction tables
+llvm-mca has, from one trace taken on any CPU that can run the path (the trace itself
+depends only on the code and the length).
 
-A path this CPU cannot run (AVX-512 on an AVX2 machine) is traced all the same: the
-driver then puts the path in the state itself, after every runnable path serving the model
-has run once on the same buffer (so every lazily built table exists), and each
+A path this CPU cannot run (AVX-512 on an AVX2 machine) is traced all the same: each
 instruction the CPU refuses (SIGILL) is recorded and stepped over instead of executed.
 Its results are then wrong, but the trace is the one the path runs: its branches depend
-on the length and the buffer's address alone, never on the data.  The rows say how many
-instructions were stepped over.
+on the length and the buffer's address alone, never on the data.  For crcforge's paths
+the driver first runs every runnable path serving the model on the same buffer (so every
+lazily built table exists) and then puts the path in the state itself, past the CPU
+check; ISA-L's kernels are called directly (its dispatcher, once, resolves beforehand).
+The rows say how many instructions were stepped over.  --refuse-avx512 makes a CPU with
+AVX-512 refuse it too (each AVX-512 or GFNI instruction becomes ud2 as it is reached, and
+crcforge's CPU features are masked to a Zen 3's), so such a machine checks that tracing.
 
-The paths read this CPU's tuning table (accumulators, hybrid qwords).  For another
-family's, give its parameters: CRCFORGE_TUNE=fold_parallel_max=N,fold_accumulators=N,
-hybrid_qwords=N (a family whose features this CPU lacks cannot be named itself).
+crcforge's paths read a family's tuning table (bands, accumulators, hybrid qwords): for
+each --mcpu with a family below (sapphirerapids: intel-spr, znver4: zen4, ...), that
+family's (CRCFORGE_TUNE=family=NAME), else this CPU's.  A family whose features this CPU
+lacks cannot be named: this CPU's table serves, and the output says so; CRCFORGE_TUNE=fold_parallel_max=N,fold_accumulators=N,hybrid_qwords=N in the
+environment then sets the parameters for every CPU named (and overrides the families).
 
-Usage: scripts/static_estimate.py [--build DIR] [--mcpu CPU,...] PATH ALGO SIZE...
-  PATH   a path name (`crcforge cpu --impls`), or entry:crc32c (crc32, crc64_nvme,
-         crc64_xz, crc16_xmodem): the public one-shot function, dispatched
-  ALGO   catalogue name or alias (ignored for entry:...)
-Needs gdb, a C compiler and llvm-mca (llvm-mca-16 from Debian's llvm-16, or llvm-mca).
+Usage: scripts/static_estimate.py [--build DIR] [--mcpu CPU,...] [--isal PREFIX]
+                                  [--refuse-avx512] [--markdown] SUBJECT ALGO[,ALGO...] SIZE...
+  SUBJECT  a path name (`crcforge cpu --impls`); entry:crc32c (crc32, crc64_nvme,
+           crc64_xz, crc16_xmodem): the public one-shot function, dispatched;
+           isal:FUNCTION: an ISA-L function (isal:crc32_iscsi, its dispatcher, or a named
+           kernel, isal:crc32_iscsi_by16_10); or all: every x86 path serving ALGO, its
+           public entry, and ISA-L's dispatcher and kernels computing it
+  ALGO     catalogue name or alias (for entry: and isal:, only the rows' label)
+  --isal   ISA-L's install prefix (include/isa-l.h, lib/libisal.a); default
+           $CRCFORGE_ISAL_PREFIX, else where .ci/install-isal.sh puts it:
+           ${CRCFORGE_PEERS_PREFIX:-/opt/crcforge-peers}/isa-l-2.32.1
+Needs gdb, a C compiler and llvm-mca (llvm-mca-19 from Debian's llvm-19, else llvm-mca-16 or
+llvm-mca: LLVM 16 models sapphirerapids as Skylake-SP).
 """
 import argparse
 import glob
@@ -36,88 +49,170 @@ import subprocess
 import sys
 import tempfile
 
+# Where .ci/install-isal.sh installs ISA-L 2.32.1 (bench/CMakeLists.txt looks there too).
+ISAL_DEFAULT_PREFIX = os.path.join(os.environ.get("CRCFORGE_PEERS_PREFIX", "/opt/crcforge-peers"),
+                                   "isa-l-2.32.1")
+
+# The family whose table a CPU llvm-mca models runs (src/x86/tuning.c).
+MCPU_FAMILY = {"sapphirerapids": "intel-spr", "znver4": "zen4", "znver3": "avx2-vpclmul",
+               "icelake-server": "intel-avx512-256"}
+
+# ISA-L's dispatcher per catalogue model (its zero initial value gives the model's CRC,
+# crc32_iscsi's all-ones register and inverted result), and the kernels it chooses from
+# (ISA-L 2.32.1, crc/crc_multibinary.asm; the table-driven _base left out).
+ISAL_FOR_MODEL = {"CRC-32/ISCSI": "crc32_iscsi", "CRC-32/ISO-HDLC": "crc32_gzip_refl",
+                  "CRC-32/BZIP2": "crc32_ieee", "CRC-16/T10-DIF": "crc16_t10dif",
+                  "CRC-64/XZ": "crc64_ecma_refl", "CRC-64/WE": "crc64_ecma_norm",
+                  "CRC-64/GO-ISO": "crc64_iso_refl", "CRC-64/NVME": "crc64_rocksoft_refl"}
+ISAL_KERNELS = {"crc32_iscsi": ("by16_10", "avx2", "by8_02", "01"),
+                "crc32_gzip_refl": ("by16_10", "avx2", "by8"),
+                "crc32_ieee": ("by16_10", "avx2", "01"), "crc16_t10dif": ("by16_10", "avx2", "01")}
+ISAL_NAME = re.compile(r"(crc16_t10dif|crc32_iscsi|crc32_gzip_refl|crc32_ieee|"
+                       r"crc64_(?:ecma|iso|jones|rocksoft)_(?:refl|norm))(_[a-z0-9_]+)?")
+
 DRIVER = r"""
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 #ifdef UNRUNNABLE
 #include "internal.h" /* the path's record, set in the state past the CPU check */
 #endif
+typedef unsigned long long (*fn_t)(const unsigned char *, size_t);
 static crcforge_state s;
 static volatile unsigned long long sink;
 /* The public entries, one signature (the wrapper's call and return are in the trace). */
 #define ENTRY(fn) static unsigned long long e_##fn(const unsigned char *b, size_t n) \
     { return crcforge_##fn(0, b, n); }
 ENTRY(crc32c) ENTRY(crc32) ENTRY(crc64_nvme) ENTRY(crc64_xz) ENTRY(crc16_xmodem)
+/*ISAL_WRAPPERS*/
 static unsigned long long forced(const unsigned char *b, size_t n)
 {
     crcforge_update(&s, b, n);
     return 0;
 }
-static const struct { const char *name; unsigned long long (*fn)(const unsigned char *, size_t); }
-    entries[] = {{"crc32c", e_crc32c}, {"crc32", e_crc32}, {"crc64_nvme", e_crc64_nvme},
-                 {"crc64_xz", e_crc64_xz}, {"crc16_xmodem", e_crc16_xmodem}};
-static unsigned long long (*call)(const unsigned char *, size_t) = forced;
+/* Called by name; warm: called once before (a dispatcher resolves, a table is built). */
+static const struct { const char *name; fn_t fn, warm; } named[] = {
+    {"entry:crc32c", e_crc32c, e_crc32c}, {"entry:crc32", e_crc32, e_crc32},
+    {"entry:crc64_nvme", e_crc64_nvme, e_crc64_nvme}, {"entry:crc64_xz", e_crc64_xz, e_crc64_xz},
+    {"entry:crc16_xmodem", e_crc16_xmodem, e_crc16_xmodem},
+    /*ISAL_NAMED*/
+};
+#define NAMED (sizeof named / sizeof named[0])
+static fn_t call = forced;
 __attribute__((noinline)) void traced_call(const unsigned char *buf, size_t n)
 {
     sink = call(buf, n);
 }
+
+/* list ALGO: the model's name and check value, its public entry, the paths serving it. */
+static int list(const crcforge_model *m)
+{
+    printf("model %s\ncheck %llx\n", crcforge_model_name(m),
+           (unsigned long long)crcforge_model_check(m));
+    for (size_t i = 0; i < NAMED; i++)
+        if (!strncmp(named[i].name, "entry:", 6) &&
+            crcforge_model_find(named[i].name + 6) == m)
+            printf("%s\n", named[i].name);
+    for (size_t i = 0; i < crcforge_impl_count(); i++) {
+        const char *name = crcforge_impl_name(i);
+        if (strcmp(name, "portable") && crcforge_impl_supports(name, m))
+            printf("%s\n", name);
+    }
+    return 0;
+}
+
+/* Puts SUBJECT's call in `call` (and a forced path in s); 0, or 3 when this CPU cannot
+ * run the path, 2 on a bad argument. */
+static int resolve(const char *subject, const crcforge_model *m, const unsigned char *buf,
+                   size_t n)
+{
+    const char *why;
+    for (size_t i = 0; i < NAMED; i++)
+        if (!strcmp(subject, named[i].name)) {
+            call = named[i].fn;
+            sink = named[i].warm(buf, n);
+            return 0;
+        }
+    if (strchr(subject, ':')) {
+        fprintf(stderr, "no such function: %s\n", subject);
+        return 2;
+    }
+    call = forced;
+#ifdef UNRUNNABLE
+    const struct crc_impl *target = crc_impl_lookup(subject);
+    if (target == NULL || !target->supports(m) || crc_impl_runnable(target)) {
+        fprintf(stderr, "%s %s: %s\n", subject, crcforge_model_name(m),
+                target == NULL ? "unknown path" : !target->supports(m)
+                ? "that path does not serve this model" : "this CPU runs that path");
+        return 2;
+    }
+    /* Every runnable path of the model once: the tables they share are built. */
+    for (size_t i = 0; i < crcforge_impl_count(); i++) {
+        const char *name = crcforge_impl_name(i);
+        if (crcforge_impl_runnable(name) && crcforge_impl_supports(name, m) &&
+            crcforge_init_impl(&s, m, name, &why) == 0)
+            crcforge_update(&s, buf, n);
+    }
+    crcforge_init(&s, m);
+    crc_state_of(&s)->impl = target; /* as crcforge_init_impl would, were the CPU able */
+    return 0;
+#else
+    if (crcforge_init_impl(&s, m, subject, &why)) {
+        fprintf(stderr, "%s %s: %s\n", subject, crcforge_model_name(m), why);
+        return strstr(why, "this CPU cannot run") ? 3 : 2;
+    }
+    sink = forced(buf, n); /* first use: dispatch resolved, constants built */
+    return crcforge_init_impl(&s, m, subject, &why);
+#endif
+}
+
+/* run SUBJECT ALGO SIZE...: one traced call a size (none: the arguments checked, and the
+ * tuning family in use printed).
+ * crc SUBJECT ALGO: the subject's CRC of "123456789". */
 int main(int argc, char **argv)
 {
     static unsigned char buf[1 << 20] __attribute__((aligned(64)));
-    size_t n = strtoul(argv[3], 0, 0);
-    if (argc != 4 || n > sizeof buf) return 2;
-    for (size_t i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)(i * 131 + 7);
-    if (!strncmp(argv[1], "entry:", 6)) {
-        call = NULL;
-        for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-            if (!strcmp(argv[1] + 6, entries[i].name))
-                call = entries[i].fn;
-        if (call == NULL) {
-            fprintf(stderr, "no public entry %s\n", argv[1] + 6);
-            return 2;
-        }
-    } else {
-        const char *why;
-        const crcforge_model *m = crcforge_model_find(argv[2]);
-#ifdef UNRUNNABLE
-        const struct crc_impl *target = crc_impl_lookup(argv[1]);
-        if (m == NULL || target == NULL || !target->supports(m) || crc_impl_runnable(target)) {
-            fprintf(stderr, "%s %s: %s\n", argv[1], argv[2],
-                    m == NULL ? "unknown model" : target == NULL ? "unknown path"
-                    : !target->supports(m) ? "that path does not serve this model"
-                    : "this CPU runs that path");
-            return 2;
-        }
-        /* Every runnable path of the model once: the tables they share are built. */
-        for (size_t i = 0; i < crcforge_impl_count(); i++) {
-            const char *name = crcforge_impl_name(i);
-            if (crcforge_impl_runnable(name) && crcforge_impl_supports(name, m) &&
-                crcforge_init_impl(&s, m, name, &why) == 0)
-                crcforge_update(&s, buf, n);
-        }
-        if (n == 0) /* the arguments' check */
-            return 0;
-        crcforge_init(&s, m);
-        s.impl = target; /* as crcforge_init_impl would, were the CPU able */
-        traced_call(buf, n); /* the traced one, under gdb */
-        return 0;
-#endif
-        if (m == NULL || crcforge_init_impl(&s, m, argv[1], &why)) {
-            fprintf(stderr, "%s %s: %s\n", argv[1], argv[2], m ? why : "unknown model");
-            return 2;
-        }
+    const crcforge_model *m = argc >= 3 ? crcforge_model_find(argv[argc == 3 ? 2 : 3]) : NULL;
+    if (argc == 3 && !strcmp(argv[1], "list") && m != NULL)
+        return list(m);
+    if (argc < 4 || (strcmp(argv[1], "run") && strcmp(argv[1], "crc"))) {
+        fprintf(stderr, "usage: driver list ALGO | run SUBJECT ALGO SIZE... | crc SUBJECT ALGO\n");
+        return 2;
     }
-    traced_call(buf, n); /* first use: dispatch resolved, constants built */
-    traced_call(buf, n); /* the traced one */
-    return 0;
+    if (m == NULL) {
+        fprintf(stderr, "%s: unknown model\n", argv[3]);
+        return 2;
+    }
+    if (!strcmp(argv[1], "crc")) {
+        memcpy(buf, "123456789", 9);
+        int rc = resolve(argv[2], m, buf, 9);
+        if (rc == 0) {
+            sink = call(buf, 9);
+            printf("%llx\n", call == forced ? (unsigned long long)crcforge_final(&s) : sink);
+        }
+        return rc;
+    }
+    for (size_t i = 0; i < sizeof buf; i++)
+        buf[i] = (unsigned char)(i * 131 + 7);
+    int rc = resolve(argv[2], m, buf, 4096); /* the arguments checked, the tuning read */
+    if (argc == 4)
+        printf("family %s\n", crcforge_tuning_family());
+    for (int a = 4; rc == 0 && a < argc; a++) {
+        size_t n = strtoul(argv[a], 0, 0);
+        if (n > sizeof buf)
+            return 2;
+        rc = resolve(argv[2], m, buf, n);
+        traced_call(buf, n); /* the traced one, under gdb */
+    }
+    return rc;
 }
 """
 
-# Runs inside gdb: steps through the second call of traced_call (the only one when
-# $unrunnable), one instruction at a time, and writes each executed instruction's text to
-# $outfile, then the count of those stepped over.
+# Runs inside gdb: steps through each call of traced_call, one instruction at a time, and
+# writes each executed instruction's text to $outfile-K (K-th call), then the count of
+# those stepped over.
 GDB_SCRIPT = r"""
 import re
 import gdb
@@ -125,81 +220,172 @@ gdb.execute("set pagination off")
 gdb.execute("set confirm off")
 # An instruction this CPU lacks stops the step with SIGILL, which is then dropped.
 gdb.execute("handle SIGILL stop print nopass", to_string=True)
-gdb.execute("break traced_call")
-gdb.execute("run", to_string=True)
-if not gdb.convenience_variable("unrunnable"):
-    gdb.execute("continue", to_string=True)
-sp0 = int(gdb.parse_and_eval("$sp"))
+gdb.execute("break traced_call", to_string=True)
+outfile = gdb.convenience_variable("outfile").string()
+calls = int(gdb.convenience_variable("calls"))
+refuse = int(gdb.convenience_variable("refuse"))
 MAX_STEPS = 50000
-lines = []
-skipped = 0
-while True:
-    here = gdb.execute("x/2i $pc", to_string=True).splitlines()
-    text = here[0].split(":", 1)[1].strip()
-    lines.append(text)
-    if text.startswith("ret") and int(gdb.parse_and_eval("$sp")) == sp0:
+# What a CPU without AVX-512 and GFNI refuses: EVEX-encoded (0x62 after the legacy
+# prefixes; REX cannot precede it), the VEX-encoded opmask instructions, GFNI.
+LEGACY = b"\x26\x2e\x36\x3e\x64\x65\x66\x67\xf0\xf2\xf3"
+AVX512_TEXT = re.compile(r"%k[0-7]\b|^gf2p8")
+
+def refused(inf, insn):
+    if AVX512_TEXT.search(insn["asm"]):
+        return True
+    code = bytes(inf.read_memory(insn["addr"], insn["length"]))
+    rest = code.lstrip(LEGACY)
+    return rest[:1] == b"\x62"
+
+gdb.execute("run", to_string=True)
+inf = gdb.selected_inferior()
+arch = gdb.selected_frame().architecture()
+for k in range(calls):
+    if k:
+        gdb.execute("enable", to_string=True)
+        gdb.execute("continue", to_string=True)
+    gdb.execute("disable", to_string=True)  # not reinserted at every step
+    sp0 = int(gdb.selected_frame().read_register("rsp"))
+    lines = []
+    skipped = 0
+    while True:
+        pc = gdb.selected_frame().pc()
+        insn = arch.disassemble(pc)[0]
+        lines.append(insn["asm"])
+        if insn["asm"].startswith("ret") and int(gdb.selected_frame().read_register("rsp")) == sp0:
+            break
+        if len(lines) > MAX_STEPS:  # a table built in the call, or a path stuck
+            break
+        if refuse and refused(inf, insn):
+            saved = bytes(inf.read_memory(pc, 2))
+            inf.write_memory(pc, b"\x0f\x0b")  # ud2: the CPU raises SIGILL on it
+            gdb.execute("stepi", to_string=True)
+            inf.write_memory(pc, saved)
+        else:
+            gdb.execute("stepi", to_string=True)
+        stuck = gdb.selected_frame().pc() == pc
+        if stuck and int(gdb.parse_and_eval("$_siginfo.si_signo")) == 4:
+            # Refused: stepped over, to the next instruction.
+            gdb.execute(f"set $pc = {pc + insn['length']}")
+            skipped += 1
+    with open(f"{outfile}-{k}", "w") as f:
+        f.write("\n".join(lines) + "\n")
+        f.write(f"#skipped {skipped}\n")
+    if len(lines) > MAX_STEPS:
         break
-    if len(lines) > MAX_STEPS:  # a table built in the call, or a path stuck
-        break
-    pc = int(gdb.parse_and_eval("$pc"))
-    gdb.execute("stepi", to_string=True)
-    stuck = int(gdb.parse_and_eval("$pc")) == pc
-    if stuck and int(gdb.parse_and_eval("$_siginfo.si_signo")) == 4:
-        # Refused: stepped over, to the next instruction.
-        gdb.execute("set $pc = " + re.search(r"0x[0-9a-f]+", here[1]).group(0))
-        skipped += 1
-with open(gdb.convenience_variable("outfile").string(), "w") as f:
-    f.write("\n".join(lines) + "\n")
-    f.write(f"#skipped {skipped}\n")
 gdb.execute("kill")
 """
 
 # What llvm-mca cannot take, or what a straight-line trace makes meaningless.
-DROP = re.compile(r"^(j[a-z]+|call|ret|nop|endbr64|data16|cs|bnd)\b")
+DROP = re.compile(r"^(j[a-z]+|call|ret|nop|endbr64|data16|cs|bnd|notrack)\b")
+# The features a Zen 3 has, to which --refuse-avx512 masks crcforge's.
+WITHOUT_AVX512 = "sse4.1,sse4.2,pclmulqdq,avx2,vpclmulqdq"
+
+
+def fail(msg):
+    sys.exit(f"static_estimate: {msg}")
 
 
 def find_mca():
-    for name in ("llvm-mca-16", "llvm-mca"):
+    # LLVM 16's sapphirerapids is Skylake-SP's model; 19 has Sapphire Rapids' own.
+    for name in ("llvm-mca-19", "llvm-mca-16", "llvm-mca"):
         if shutil.which(name):
             return name
-    sys.exit("static_estimate: llvm-mca not found (Debian package llvm-16)")
+    fail("llvm-mca not found (Debian package llvm-19)")
 
 
-def trace(driver, unrunnable, path, algo, size, work):
-    """The call's executed instructions, and how many of them were stepped over."""
-    out = os.path.join(work, f"trace-{size}.txt")
-    script = os.path.join(work, "trace.py")
-    with open(script, "w") as f:
-        f.write(GDB_SCRIPT)
-    subprocess.run(["gdb", "-batch", "-nx", "-ex", f'set $outfile="{out}"',
-                    "-ex", f"set $unrunnable={int(unrunnable)}", "-x", script,
-                    "--args", driver, path, algo, str(size)],
-                   check=True, capture_output=True)
-    with open(out) as f:
-        lines = [line for line in f.read().splitlines() if line]
-    if not lines[-2].startswith("ret"):
-        sys.exit(f"static_estimate: {path} {algo} {size}: the call ran past {len(lines) - 1} "
-                 "instructions without returning")
-    return lines[:-1], int(lines[-1].split()[1])
+def isal_library(prefix):
+    """ISA-L's static library and its version ("2.32.1") under an install prefix."""
+    libs = sorted(glob.glob(os.path.join(prefix, "lib*", "libisal.a")) +
+                  glob.glob(os.path.join(prefix, "lib", "*", "libisal.a")))
+    header = os.path.join(prefix, "include", "isa-l.h")
+    if not libs or not os.path.exists(header):
+        fail(f"ISA-L not found under {prefix} (no lib/libisal.a and include/isa-l.h): build it "
+             "with .ci/install-isal.sh, or name its install prefix with --isal DIR or "
+             "CRCFORGE_ISAL_PREFIX")
+    with open(header) as f:
+        text = f.read()
+    parts = [re.search(rf"#define ISAL_{p}_VERSION (\d+)", text)
+             for p in ("MAJOR", "MINOR", "PATCH")]
+    version = ".".join(p.group(1) for p in parts) if all(parts) else "unknown"
+    return libs[0], version
 
 
-def build_driver(root, build, work, unrunnable):
-    """The driver: on the library, or (unrunnable) on its objects, internals reachable."""
+def isal_wrappers(functions):
+    """C for the driver: each ISA-L function declared and wrapped to the model's CRC,
+    named isal:FUNCTION, its dispatcher called first."""
+    decls, named = [], []
+    for fn in sorted(set(functions) | {ISAL_NAME.fullmatch(f).group(1) for f in functions}):
+        if fn.startswith("crc32_iscsi"):
+            decls.append(f"unsigned int {fn}(unsigned char *, int, unsigned int);\n"
+                         f"static unsigned long long i_{fn}(const unsigned char *b, size_t n)\n"
+                         f"{{ return ~{fn}((unsigned char *)b, (int)n, ~0u) & 0xffffffffu; }}")
+        else:
+            t = "uint%s_t" % fn[3:5]
+            decls.append(f"{t} {fn}({t}, const unsigned char *, uint64_t);\n"
+                         f"static unsigned long long i_{fn}(const unsigned char *b, size_t n)\n"
+                         f"{{ return {fn}(0, b, n); }}")
+    for fn in functions:
+        named.append(f'{{"isal:{fn}", i_{fn}, i_{ISAL_NAME.fullmatch(fn).group(1)}}},')
+    return "\n".join(decls), "\n    ".join(named)
+
+
+def build_driver(root, build, work, unrunnable, isal=None, isal_functions=()):
+    """The driver: on the library (and ISA-L's, for its functions), or (unrunnable) on
+    crcforge's objects, internals reachable."""
     driver = os.path.join(work, "driver-unrunnable" if unrunnable else "driver")
-    src = os.path.join(work, "driver.c")
+    src = driver + ".c"
+    code = DRIVER
+    if isal_functions:
+        decls, named = isal_wrappers(isal_functions)
+        code = code.replace("/*ISAL_WRAPPERS*/", decls).replace("/*ISAL_NAMED*/", named)
     with open(src, "w") as f:
-        f.write(DRIVER)
+        f.write(code)
     if unrunnable:
         objs = glob.glob(os.path.join(build, "CMakeFiles", "crcforge_objects.dir", "**", "*.o"),
                          recursive=True)
         if not objs:
-            sys.exit(f"static_estimate: no library objects under {build}/CMakeFiles")
+            fail(f"no library objects under {build}/CMakeFiles")
         extra = ["-DUNRUNNABLE", "-I" + os.path.join(root, "src")] + objs + ["-lpthread"]
     else:
-        extra = [os.path.join(build, "libcrcforge.a")]
-    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-g0", "-I" + os.path.join(root, "include"),
-                    src] + extra + ["-o", driver], check=True)
+        extra = [os.path.join(build, "libcrcforge.a")] + ([isal] if isal_functions else [])
+    done = subprocess.run([os.environ.get("CC", "cc"), "-O2", "-g0",
+                           "-I" + os.path.join(root, "include"), src] + extra + ["-o", driver],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        missing = re.findall(r"undefined reference to `(\w+)'", done.stderr)
+        if missing and isal_functions:
+            fail(f"ISA-L at {isal} has no {', '.join(sorted(set(missing)))}")
+        fail(f"the driver did not build:\n{done.stderr}")
     return driver
+
+
+def trace(driver, subject, algo, sizes, work, refuse=False, env=None):
+    """Each call's executed instructions, and how many of them were stepped over, a size."""
+    out = os.path.join(work, "trace")
+    script = os.path.join(work, "trace.py")
+    with open(script, "w") as f:
+        f.write(GDB_SCRIPT)
+    for old in glob.glob(out + "-*"):
+        os.remove(old)
+    done = subprocess.run(["gdb", "-batch", "-nx", "-ex", f'set $outfile="{out}"',
+                           "-ex", f"set $calls={len(sizes)}", "-ex", f"set $refuse={int(refuse)}",
+                           "-x", script, "--args", driver, "run", subject, algo] +
+                          [str(n) for n in sizes], capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        fail(f"{subject} {algo}: gdb failed:\n{done.stderr.strip()}")
+    traces = []
+    for k, size in enumerate(sizes):
+        path = f"{out}-{k}"
+        if not os.path.exists(path):
+            fail(f"{subject} {algo} {size}: no trace (gdb stopped before)")
+        with open(path) as f:
+            lines = [line for line in f.read().splitlines() if line]
+        if not lines[-2].startswith("ret"):
+            fail(f"{subject} {algo} {size}: the call ran past {len(lines) - 1} "
+                 "instructions without returning")
+        traces.append((lines[:-1], int(lines[-1].split()[1])))
+    return traces
 
 
 def to_asm(lines):
@@ -220,49 +406,159 @@ def mca_cycles(mca, asm, mcpu, work):
     return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1))
 
 
+def listing(driver, algo):
+    """The model's catalogue name and check value, and its subjects for `all`."""
+    done = subprocess.run([driver, "list", algo], capture_output=True, text=True)
+    if done.returncode != 0:
+        fail(f"{algo}: unknown model")
+    lines = done.stdout.split()
+    return lines[1], int(lines[3], 16), lines[4:]
+
+
+def isal_subjects(model):
+    fn = ISAL_FOR_MODEL.get(model)
+    if fn is None:
+        return []
+    kernels = ISAL_KERNELS.get(fn, ("by16_10", "avx2", "by8"))  # the crc64 ones
+    return [f"isal:{fn}"] + [f"isal:{fn}_{k}" for k in kernels]
+
+
+def tunings(cpus):
+    """CRCFORGE_TUNE per CPU named (None: this CPU's table)."""
+    if "CRCFORGE_TUNE" in os.environ:
+        return {cpu: os.environ["CRCFORGE_TUNE"] for cpu in cpus}
+    return {cpu: f"family={MCPU_FAMILY[cpu]}" if cpu in MCPU_FAMILY else None for cpu in cpus}
+
+
+def environment(tune, refuse):
+    env = dict(os.environ)
+    env.pop("CRCFORGE_TUNE", None)
+    if tune is not None:
+        env["CRCFORGE_TUNE"] = tune
+    if refuse and "CRCFORGE_CPU_MASK" not in env:
+        env["CRCFORGE_CPU_MASK"] = WITHOUT_AVX512
+    return env
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default="build")
     ap.add_argument("--mcpu", default="sapphirerapids")
-    ap.add_argument("path")
-    ap.add_argument("algo")
+    ap.add_argument("--isal", default=os.environ.get("CRCFORGE_ISAL_PREFIX", ISAL_DEFAULT_PREFIX))
+    ap.add_argument("--refuse-avx512", action="store_true")
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("subject")
+    ap.add_argument("algos")
     ap.add_argument("sizes", nargs="+", type=int)
     args = ap.parse_args()
     for size in args.sizes:
         if not 0 <= size <= 1 << 20:  # the driver's buffer
-            sys.exit(f"static_estimate: size {size}: sizes run from 0 to 1048576 bytes")
+            fail(f"size {size}: sizes run from 0 to 1048576 bytes")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    lib = os.path.join(args.build, "libcrcforge.a")
-    if not os.path.exists(lib):
-        sys.exit(f"static_estimate: {lib} not built")
+    build = os.path.abspath(args.build)
+    if not os.path.exists(os.path.join(build, "libcrcforge.a")):
+        fail(f"{args.build}/libcrcforge.a not built")
     if not shutil.which("gdb"):
-        sys.exit("static_estimate: gdb not found (Debian package gdb)")
+        fail("gdb not found (Debian package gdb)")
     mca = find_mca()
+    mca_version = re.search(r"version ([0-9.]+)", subprocess.run(
+        [mca, "--version"], capture_output=True, text=True).stdout).group(1)
     cpus = args.mcpu.split(",")
+    tune = tunings(cpus)
     with tempfile.TemporaryDirectory() as work:
-        driver = build_driver(root, args.build, work, False)
-        check = subprocess.run([driver, args.path, args.algo, "0"], capture_output=True,
-                               text=True)
-        unrunnable = "this CPU cannot run" in check.stderr
-        if unrunnable:
-            driver = build_driver(root, args.build, work, True)
-            check = subprocess.run([driver, args.path, args.algo, "0"], capture_output=True,
-                                   text=True)
-        if check.returncode != 0:
-            sys.exit(f"static_estimate: {check.stderr.strip() or 'the driver failed'}")
-        if unrunnable:
-            print(f"{args.path}: this CPU cannot run it; the instructions it lacks are stepped "
-                  "over (column over)")
-        print(f"{'path':<28} {'algo':<14} {'size':>6} {'insns':>6} {'over':>5} " +
-              " ".join(f"{c + ' cyc':>18} {'B/cyc':>6}" for c in cpus))
-        for size in args.sizes:
-            lines, over = trace(driver, unrunnable, args.path, args.algo, size, work)
-            asm = to_asm(lines)
-            row = f"{args.path:<28} {args.algo:<14} {size:>6} {len(asm):>6} {over:>5} "
+        plain = build_driver(root, build, work, False)
+        jobs = []  # (model, subject)
+        for algo in args.algos.split(","):
+            model, _, subjects = listing(plain, algo)
+            if args.subject == "all":
+                paths = [s for s in subjects if not s.startswith("entry:")]
+                entries = [s for s in subjects if s.startswith("entry:")]
+                jobs += [(model, s) for s in paths + entries + isal_subjects(model)]
+            else:
+                jobs.append((model, args.subject))
+        isal_functions = [s[5:] for _, s in jobs if s.startswith("isal:")]
+        for fn in isal_functions:
+            if not ISAL_NAME.fullmatch(fn) or "copy" in fn:
+                fail(f"isal:{fn}: not an ISA-L CRC function (crc32_iscsi..., crc32_gzip_refl..., "
+                     "crc32_ieee..., crc16_t10dif..., "
+                     "crc64_{ecma,iso,jones,rocksoft}_{refl,norm}...)")
+        if isal_functions:
+            lib, version = isal_library(args.isal)
+            print(f"ISA-L {version} ({lib})")
+            plain = build_driver(root, build, work, False, lib, isal_functions)
+        unrunnable_driver = None
+        notes = {}  # cpu: why its family's table did not serve
+        results = []  # (algo, subject, size, cpu, insns, over, cycles)
+        for algo, subject in jobs:
+            # One trace per tuning the CPUs named run (ISA-L reads none).
+            by_tune = {}
             for cpu in cpus:
-                cycles = mca_cycles(mca, asm, cpu, work)
-                row += f"{cycles:>18} {size / cycles:>6.1f} "
-            print(row.rstrip())
+                key = None if subject.startswith("isal:") else tune[cpu]
+                by_tune.setdefault(key, []).append(cpu)
+            for key, tuned_cpus in by_tune.items():
+                env = environment(key, args.refuse_avx512)
+                driver = plain
+                check = subprocess.run([driver, "run", subject, algo], capture_output=True,
+                                       text=True, env=env)
+                if check.returncode == 3:
+                    if unrunnable_driver is None:
+                        unrunnable_driver = build_driver(root, build, work, True)
+                    driver = unrunnable_driver
+                    check = subprocess.run([driver, "run", subject, algo], capture_output=True,
+                                           text=True, env=env)
+                if check.returncode != 0:
+                    fail(check.stderr.strip() or f"{subject} {algo}: the driver failed")
+                used = check.stdout.split()[-1]
+                wanted = re.search(r"(?:^|,)family=([^,]*)", key or "")
+                if wanted and used != wanted.group(1):
+                    for cpu in tuned_cpus:  # the library did not take it
+                        notes[cpu] = (f"this CPU lacks family {wanted.group(1)}'s features: "
+                                      f"{used}'s table")
+                traces = trace(driver, subject, algo, args.sizes, work, args.refuse_avx512, env)
+                for size, (lines, over) in zip(args.sizes, traces):
+                    asm = to_asm(lines)
+                    for cpu in tuned_cpus:
+                        results.append((algo, subject, size, cpu, len(asm), over,
+                                        mca_cycles(mca, asm, cpu, work)))
+    print(f"{mca} {mca_version}")
+    for cpu in cpus:
+        print(f"{cpu}: crcforge's paths with " +
+              (f"CRCFORGE_TUNE={tune[cpu]}" if tune[cpu] else "this CPU's table") +
+              (f" ({notes[cpu]})" if cpu in notes else ""))
+    if args.markdown:
+        print_markdown(results, cpus, args.sizes)
+    else:
+        print_rows(results, cpus, args.sizes)
+
+
+def print_rows(results, cpus, sizes):
+    print(f"{'subject':<32} {'algo':<12} {'size':>6} {'mcpu':<16} {'insns':>6} {'over':>5} "
+          f"{'cycles':>7} {'B/cyc':>6}")
+    for algo, subject, size, cpu, insns, over, cycles in sorted(
+            results, key=lambda r: (r[0], order(results, r), r[2], cpus.index(r[3]))):
+        print(f"{subject:<32} {algo:<12} {size:>6} {cpu:<16} {insns:>6} {over:>5} "
+              f"{cycles:>7} {size / cycles:>6.1f}")
+
+
+def order(results, r):
+    """A subject's place: as first listed."""
+    return [(x[0], x[1]) for x in results].index((r[0], r[1]))
+
+
+def print_markdown(results, cpus, sizes):
+    cell = {(r[0], r[1], r[2], r[3]): r[6] for r in results}
+    over = {(r[0], r[1]) for r in results if r[5]}
+    rows = sorted({(r[0], r[1]) for r in results}, key=lambda k: order(results, k))
+    label = lambda n: f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
+    print(f"\nCycles per call, {' / '.join(cpus)} (llvm-mca); "
+          "* traced with instructions stepped over\n")
+    print("| algo | subject | " + " | ".join(label(n) for n in sizes) + " |")
+    print("|---|---|" + "---:|" * len(sizes))
+    for algo, subject in rows:
+        name = f"`{subject}`" + ("*" if (algo, subject) in over else "")
+        print(f"| {algo} | {name} | " + " | ".join(
+            " / ".join(str(cell[(algo, subject, n, c)]) for c in cpus) for n in sizes) + " |")
+
 
 if __name__ == "__main__":
     main()

@@ -5,7 +5,9 @@
 # the requirements change; its python3 comes first on PATH for every stage.  Nothing is
 # installed into the user's Python.
 # A stage whose tools are missing names the Debian packages that provide them and is
-# counted as skipped, never as passed; with CI=true a skip is a failure.
+# counted as skipped, never as passed; a test or a part of a stage that needs a tool the
+# rest does not is skipped alone, and listed at the end (from CRCFORGE_SKIP_LOG, where the
+# stages and tests/conftest.py record them).  With CI=true any skip is a failure.
 #
 # Usage: scripts/test.sh [--install-deps] [STAGE...]   (e.g. scripts/test.sh 10-c 20-cli)
 #   --install-deps  first install the Debian packages of .ci/apt-packages.txt (apt-get, as
@@ -99,7 +101,9 @@ if [ -x "$venv/bin/python3" ]; then
   export PATH=$venv/bin:$PATH VIRTUAL_ENV=$venv
 fi
 
-passed=() failed=() skipped=()
+passed=() failed=() skipped=() partial=()
+skip_log=$(mktemp)
+trap 'rm -f "$skip_log"' EXIT
 for stage in tests/stages/*.sh; do
   name=$(basename "$stage" .sh)
   if [ ${#stages[@]} -gt 0 ] && ! printf '%s\n' "${stages[@]}" | grep -qx "$name"; then
@@ -107,9 +111,17 @@ for stage in tests/stages/*.sh; do
   fi
   echo "=== stage $name"
   start=$SECONDS
-  bash "$stage"
+  : >"$skip_log"
+  CRCFORGE_SKIP_LOG=$skip_log bash "$stage"
   rc=$?
   echo "=== stage $name: exit $rc in $((SECONDS - start)) s"
+  if [ -s "$skip_log" ]; then
+    echo "=== stage $name skipped $(wc -l <"$skip_log") test(s) or part(s):"
+    sed 's/^/  /' "$skip_log"
+    partial+=("$name ($(wc -l <"$skip_log") skipped)")
+    # CI installs every tool first: a skip there means a missing install step.
+    [ "${CI:-}" != true ] || [ "$rc" != 0 ] || rc=1
+  fi
   case $rc in
     0) passed+=("$name") ;;
     77) # The stage could not run here; it said why.  CI installs every tool first, so
@@ -122,6 +134,7 @@ failed=("${setup_failed[@]}" "${failed[@]}")
 echo
 echo "stages passed: ${passed[*]:-none}"
 echo "stages skipped: ${skipped[*]:-none}"
+echo "stages with tests or parts skipped: ${partial[*]:-none}"
 echo "stages failed: ${failed[*]:-none}"
 echo "${#passed[@]} passed, ${#failed[@]} failed, ${#skipped[@]} skipped"
 [ ${#failed[@]} -eq 0 ]

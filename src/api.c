@@ -82,13 +82,8 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
 }
 #endif
 
-/* CRC-32C: short inputs that the selected path would run on one crc32 chain are run
- * here, saving the call (the header's inline path is the same loop).  Aligned to a cache
- * line: where the chain fell by chance, the calls stopped overlapping on Zen 3 once other
- * code had run (crcforge bench beside crc-fast, 64 and 128 B: 5.7 and 6.9 GB/s against
- * 11.4 and 15.8 aligned). */
 /* crcforge_crc32c past the chain and its path's own entry: a band's path, or the update.
- * Apart, so that the call above stays a leaf with no frame. */
+ * Apart, so that crcforge_crc32c (below) stays a leaf with no frame. */
 static __attribute__((noinline)) uint32_t crc32c_through_update(const struct crc_impl *impl,
                                                                 uint32_t crc, const void *buf,
                                                                 size_t len)
@@ -105,6 +100,11 @@ static __attribute__((noinline)) uint32_t crc32c_through_update(const struct crc
     return (uint32_t)impl->update(m, (uint32_t)~crc, buf, len) ^ 0xffffffffu;
 }
 
+/* CRC-32C: short inputs that the selected path would run on one crc32 chain are run
+ * here, saving the call (the header's inline path is the same loop).  Aligned to a cache
+ * line: where the chain fell by chance, the calls stopped overlapping on Zen 3 once other
+ * code had run (crcforge bench beside crc-fast, 64 and 128 B: 5.7 and 6.9 GB/s against
+ * 11.4 and 15.8 aligned). */
 __attribute__((aligned(64))) uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
 {
     const struct crc_impl *impl = crc_selected(&crc_catalogue[CRC_CATALOGUE_INDEX_CRC32C]);
@@ -133,11 +133,20 @@ uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len)
     return crc_register_to_value(m, reg);
 }
 
+/* A fresh stream of m on impl (NULL: the model's selected path).  The storage past
+ * struct crc_state is zeroed too, so that no byte of a state is undefined. */
+static void state_start(crcforge_state *s, const crcforge_model *m, const struct crc_impl *impl)
+{
+    memset(s, 0, sizeof *s);
+    struct crc_state *st = crc_state_of(s);
+    st->model = m;
+    st->impl = impl;
+    st->reg = crc_init_register(m);
+}
+
 void crcforge_init(crcforge_state *s, const crcforge_model *m)
 {
-    s->model = m;
-    s->impl = NULL;
-    s->reg = crc_init_register(m);
+    state_start(s, m, NULL);
 }
 
 int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *name,
@@ -152,18 +161,24 @@ int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *n
             *why = reason;
         return -1;
     }
-    crcforge_init(s, m);
-    s->impl = impl;
+    state_start(s, m, impl);
     return 0;
 }
 
 void crcforge_update(crcforge_state *s, const void *buf, size_t len)
 {
-    const struct crc_impl *impl = s->impl != NULL ? s->impl : crc_selected(s->model);
-    s->reg = impl->update(s->model, s->reg, buf, len);
+    struct crc_state *st = crc_state_of(s);
+    const struct crc_impl *impl = st->impl != NULL ? st->impl : crc_selected(st->model);
+    st->reg = impl->update(st->model, st->reg, buf, len);
 }
 
 uint64_t crcforge_final(const crcforge_state *s)
 {
-    return crc_register_to_value(s->model, s->reg);
+    const struct crc_state *st = crc_state_in(s);
+    return crc_register_to_value(st->model, st->reg);
+}
+
+unsigned crcforge_version(void)
+{
+    return CRCFORGE_VERSION_NUMBER;
 }

@@ -2,11 +2,11 @@
  * CPU feature detection, once, in one place.  A feature counts only when the CPU has
  * it and the OS saves the register state it needs (XGETBV for YMM/ZMM).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
+#include "environment.h"
 #include "internal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -140,8 +140,22 @@ static const struct {
     {CRC_CPU_ARM_SHA3, "sha3"},       {CRC_CPU_GFNI, "gfni"},
 };
 
+/* The names of the features in f, separated by spaces, into text[size] (size >= 160). */
+static char *feature_text(char *text, uint32_t f)
+{
+    text[0] = '\0';
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
+        if (f & feature_names[i].bit) {
+            if (text[0])
+                strcat(text, " ");
+            strcat(text, feature_names[i].name);
+        }
+    }
+    return text;
+}
+
 /* CRCFORGE_CPU_MASK: the features to keep, names separated by commas or spaces, or
- * "none"; the others are treated as absent.  Unknown names are reported and ignored. */
+ * "none"; the others are treated as absent.  Unknown names are noted and ignored. */
 static uint32_t mask_from_env(void)
 {
     const char *env = getenv("CRCFORGE_CPU_MASK");
@@ -157,9 +171,12 @@ static uint32_t mask_from_env(void)
                 known = 1;
             }
         }
-        if (!known)
-            fprintf(stderr, "crcforge: CRCFORGE_CPU_MASK: unknown feature '%.*s' ignored\n",
-                    (int)len, s);
+        if (!known) {
+            char names[160];
+            crc_env_note("CRCFORGE_CPU_MASK", env, "ignored that name",
+                         "unknown feature '%.*s' (known: %s, none)", (int)len, s,
+                         feature_text(names, ~(uint32_t)0));
+        }
         s += len + (s[len] != '\0');
     }
     return keep;
@@ -201,16 +218,7 @@ void crc_cpu_set_mask(uint32_t keep)
 const char *crcforge_cpu_features(void)
 {
     static _Thread_local char text[160];
-    uint32_t f = crc_cpu_features();
-    text[0] = '\0';
-    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
-        if (f & feature_names[i].bit) {
-            if (text[0])
-                strcat(text, " ");
-            strcat(text, feature_names[i].name);
-        }
-    }
-    return text;
+    return feature_text(text, crc_cpu_features());
 }
 
 #if !defined(__x86_64__)

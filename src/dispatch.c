@@ -5,12 +5,14 @@
  * release store and forwards the call, so the hot path is one acquire load and an
  * indirect call, with no test; the forced path (crcforge_impl_force, the environment
  * variable CRCFORGE_IMPL) at `environment_unread`.  Resolution is idempotent, so a race
- * between two first uses only repeats the same work.
+ * between two first uses only repeats the same work.  Where the CPU family's tuning table
+ * gives bands of paths by length (bands.c), their record comes before the list.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bands.h"
+#include "environment.h"
 #include "internal.h"
 
 #if defined(__x86_64__)
@@ -82,8 +84,7 @@ static const struct crc_impl *forced_from_environment(void)
     const struct crc_impl *impl = crc_impl_lookup(env);
     const char *why = crc_impl_unusable(impl);
     if (why != NULL) {
-        fprintf(stderr, "crcforge: CRCFORGE_IMPL=%s: %s; using the automatic choice\n", env,
-                why);
+        crc_env_note("CRCFORGE_IMPL", env, "the automatic choice", "%s", why);
         return NULL;
     }
     return impl;
@@ -110,7 +111,7 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
     } else {
 #if defined(__x86_64__)
         /* The CPU family's bands of paths by length, where its table serves m. */
-        const struct crc_impl *tuned = crc_x86_tuned_impl(m);
+        const struct crc_impl *tuned = crc_banded_impl(m);
         if (tuned != NULL)
             chosen = tuned;
         else
@@ -173,9 +174,21 @@ int crcforge_impl_force(const char *name, const char **why)
     atomic_store(&forced, impl);
 #if defined(__x86_64__)
     crc_x86_tuning_reset(); /* a CPU mask set before forcing may change the family */
+    crc_bands_reset();
 #endif
     /* Re-resolve the catalogue on next use; custom models resolved before keep theirs. */
     for (size_t i = 0; i < crc_catalogue_count; i++)
         atomic_store(&crc_catalogue[i].impl, &crc_impl_unresolved);
     return 0;
+}
+
+const crcforge_env_problem *crcforge_env_problem_at(size_t i)
+{
+    /* Every variable read, by the code that reads it, if it was not yet. */
+    (void)crc_cpu_features();
+    (void)forced_impl();
+#if defined(__x86_64__)
+    (void)crc_x86_tuning();
+#endif
+    return crc_env_note_at(i);
 }

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 #include "cpu.h"
 #include "gf2.h"
 
@@ -95,6 +95,11 @@ struct crc_impl {
     const crc_update_fn *band_update;
     /* ... and each band's crc32c (NULL where its path has none), prepared. */
     const crc32c_value_fn *band_crc32c;
+    /* Optional: where a tuning table sets how far the path runs the crc32 chain, that
+     * length under the table in use (crc32_below is then the least any table gives):
+     * dispatch asks it when it builds the table's bands.  (Last: crcforge_crc32c reads
+     * the fields before it.) */
+    uint32_t (*crc32_below_tuned)(void);
 };
 
 /* catalogue.c */
@@ -114,6 +119,30 @@ extern struct crcforge_model *const crc_model_crc16_xmodem;
 /* api.c: a model's start register, and register -> CRC value. */
 uint64_t crc_init_register(const crcforge_model *m);
 uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg);
+
+/* What a crcforge_state holds.  The public type is storage of a fixed size, so that none
+ * of these fields is part of the ABI.  That storage is declared as the public type and
+ * read and written as this one: may_alias keeps the compiler's type-based alias analysis
+ * from assuming the two apart. */
+struct __attribute__((may_alias)) crc_state {
+    const crcforge_model *model;
+    const struct crc_impl *impl; /* NULL: the model's selected path */
+    uint64_t reg;
+};
+_Static_assert(sizeof(struct crc_state) <= sizeof(crcforge_state),
+               "crcforge_state is too small for struct crc_state");
+_Static_assert(_Alignof(struct crc_state) <= _Alignof(crcforge_state),
+               "crcforge_state is not aligned for struct crc_state");
+
+static inline struct crc_state *crc_state_of(crcforge_state *s)
+{
+    return (struct crc_state *)(void *)s;
+}
+
+static inline const struct crc_state *crc_state_in(const crcforge_state *s)
+{
+    return (const struct crc_state *)(const void *)s;
+}
 
 /* reference.c: bit at a time, the oracle of the tests. */
 uint64_t crc_reference_update(const crcforge_params *p, uint64_t reg, const uint8_t *data,

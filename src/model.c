@@ -67,11 +67,6 @@ const crcforge_model *crcforge_model_find(const char *name)
     return found;
 }
 
-size_t crcforge_model_count(void)
-{
-    return crc_catalogue_count;
-}
-
 const crcforge_model *crcforge_model_at(size_t i)
 {
     return i < crc_catalogue_count ? &crc_catalogue[i] : NULL;

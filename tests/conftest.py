@@ -5,7 +5,13 @@ CRCFORGE_BUILD names the CMake build directory (default: build/ at the repositor
 CRCFORGE_CLI lists the command-line tools the CLI tests run, comma-separated: "c" (the
 built `crcforge`, the default) and "python" (`python -m crcforge` with the Python named by
 CRCFORGE_PYTHON, which tests/stages/25-python.sh sets up).  Tests marked c_only use
-commands that only the C tool has.
+commands that only the C tool has (bench).
+
+A test that needs a tool the machine lacks is skipped, naming the package that provides it
+(needs.command, needs.module), and the other tests run.  With CI=true, where every tool is
+installed first, a skip is a failure; CRCFORGE_SKIP_LOG names a file where each skip is
+recorded too (scripts/test.sh lists them after the stages).  tests/needs.py has the
+helpers.
 """
 import ctypes
 import os
@@ -13,6 +19,8 @@ import pathlib
 import subprocess
 
 import pytest
+
+import needs
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BUILD = pathlib.Path(os.environ.get("CRCFORGE_BUILD", ROOT / "build"))
@@ -39,6 +47,44 @@ def crcforge_bin():
 CLI_VARIANTS = os.environ.get("CRCFORGE_CLI", "c").split(",")
 
 
+def _skip_reason(report):
+    return report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+
+
+def _skipped_in_ci(report):
+    """CI installs every tool first: a skip there is a missing install step, a failure; but
+    not one for a CPU that lacks an instruction (needs.cpu)."""
+    if (report.skipped and not hasattr(report, "wasxfail") and os.environ.get("CI") == "true"
+            and needs.CPU_SKIP not in _skip_reason(report)):
+        report.longrepr = f"skipped in CI (CI=true): {_skip_reason(report)}"
+        report.outcome = "failed"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    _skipped_in_ci((yield).get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    _skipped_in_ci((yield).get_result())
+
+
+def _log_skip(report):
+    log = os.environ.get("CRCFORGE_SKIP_LOG")
+    if log and report.skipped:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"{report.nodeid}: {_skip_reason(report)}\n")
+
+
+def pytest_runtest_logreport(report):
+    _log_skip(report)
+
+
+def pytest_collectreport(report):
+    _log_skip(report)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "c_only: uses commands only the C tool has")
 
@@ -47,7 +93,17 @@ def pytest_generate_tests(metafunc):
     if "tool" in metafunc.fixturenames:
         c_only = metafunc.definition.get_closest_marker("c_only") is not None
         variants = [v for v in CLI_VARIANTS if v == "c" or not c_only]
-        metafunc.parametrize("tool", variants, indirect=True)
+        metafunc.parametrize("tool", variants or ["c"], indirect=True)
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test of a command only the C tool has is left out (deselected, not skipped) when
+    the C tool is not among the tools tested."""
+    left_out = [item for item in items if getattr(item, "callspec", None) is not None
+                and item.callspec.params.get("tool", CLI_VARIANTS[0]) not in CLI_VARIANTS]
+    if left_out:
+        items[:] = [item for item in items if item not in left_out]
+        config.hook.pytest_deselected(items=left_out)
 
 
 @pytest.fixture

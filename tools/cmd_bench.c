@@ -1,473 +1,75 @@
-/* crcforge bench: throughput (or small-input latency) of crcforge's paths and the peers. */
+/* crcforge bench: runs the benchmark program, crcforge-bench (bench/crcforge_bench.c).
+ * The program is separate so that the tool itself links no peer library: only bench
+ * needs them. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
 #include "cli.h"
 
-enum {
-    OPT_SIZES = CLI_LONG_ONLY, OPT_OFFSETS, OPT_REPEAT, OPT_MIN_TIME, OPT_CLOCK, OPT_QUICK,
-    OPT_KEYS, OPT_CSV, OPT_JSON, OPT_PLOT,
-};
-static const struct cli_option bench_options[] = {
-    {"algorithm", 'a', required_argument, "ALGO",
-     "algorithm (catalogue name or alias; repeatable; default crc32c)"},
-    {"impl", 'i', required_argument, "IMPL",
-     "only this subject (repeatable): auto, a crcforge path\n"
-     "(crcforge cpu --impls), a peer library (isa-l, libdeflate,\n"
-     "zlib, crc-fast), or read (a plain read of the same buffers, no\n"
-     "CRC: only when named); default: every one that serves the\n"
-     "algorithm"},
-    {"sizes", OPT_SIZES, required_argument, "LIST",
-     "comma-separated sizes, suffixes K/KiB, M/MiB, G/GiB (default 8,\n"
-     "16,32,64,128,256,512,1K,2K,4K,8K,16K,32K,1M,64M; --keys: 5..64)"},
-    {"offsets", OPT_OFFSETS, required_argument, "LIST",
-     "buffer offsets from 64-byte alignment (default 0,1)"},
-    {"repeat", OPT_REPEAT, required_argument, "N",
-     "samples per measurement; min and median reported (default 5)"},
-    {"min-time", OPT_MIN_TIME, required_argument, "MS",
-     "each sample lasts at least this (default 20)"},
-    {"clock", OPT_CLOCK, required_argument, "C",
-     "cpu: this thread's CPU time, so that other processes on a shared\n"
-     "machine are not counted (default); wall: elapsed time"},
-    {"quick", OPT_QUICK, no_argument, NULL,
-     "smoke run: 0.5 ms samples, 2 repeats, sizes up to 1 MiB\n(unless given otherwise)"},
-    {"keys", OPT_KEYS, no_argument, NULL,
-     "small inputs: ns per call, throughput and latency loops"},
-    {"csv", OPT_CSV, optional_argument, "FILE",
-     "print CSV instead of the table; =FILE writes it there as well"},
-    {"json", OPT_JSON, optional_argument, "FILE",
-     "print JSON instead of the table; =FILE writes it there as well"},
-    {"plot", OPT_PLOT, required_argument, "FILE.svg",
-     "SVG of GB/s against size, one panel per algorithm"},
-    CLI_HELP_OPTION,
-    {0},
-};
+/* Where an installed crcforge-bench lives, relative to the tool's directory (set by
+ * CMake: the libexec directory's crcforge/ seen from the bin directory). */
+#ifndef CRCFORGE_BENCH_FROM_BINDIR
+#define CRCFORGE_BENCH_FROM_BINDIR "../libexec/crcforge"
+#endif
 
-static int cmd_bench(int argc, char **argv);
+static const struct cli_option bench_options[] = {CLI_HELP_OPTION, {0}};
+
+static int run_bench(int argc, char **argv);
 
 const struct cli_command cli_bench = {
-    "bench",
-    "bench [-a ALGO]... [-i IMPL]... [--sizes LIST] [--keys] [--csv|--json] [--plot F.svg]",
-    "throughput table: algorithms x implementations x sizes, beside the peer libraries",
-    bench_options,
-    "Pin it for steady figures: taskset -c 1 crcforge bench ...\n",
-    NULL,
-    0,
-    cmd_bench,
+    .name = "bench",
+    .synopsis = "bench [OPTION]...",
+    .about = "throughput table: algorithms x implementations x sizes, beside the peer libraries",
+    .options = bench_options,
+    .run = run_bench,
 };
 
-static const size_t default_sizes[] = {8,    16,   32,    64,    128,       256,      512, 1024,
-                                       2048, 4096, 8192, 16384, 32768, 1u << 20, 64u << 20};
-static const size_t default_key_sizes[] = {5, 8, 11, 16, 20, 24, 31, 32, 48, 63, 64};
-
-enum { MAX_LIST = 64, MAX_SUBJECTS = 48 };
-
-struct bench_options {
-    const crcforge_model *models[MAX_LIST];
-    size_t nmodels;
-    const char *impls[MAX_LIST];
-    size_t nimpls;
-    size_t sizes[MAX_LIST];
-    size_t nsizes;
-    unsigned offsets[MAX_LIST];
-    size_t noffsets;
-    struct bench_config cfg;
-    int quick, keys;
-    const char *csv, *json, *plot; /* "-" for standard output */
-};
-
-/* Whether v is already in the list (of sizes, or of offsets when those are given). */
-static int listed(const size_t *sizes, const unsigned *offsets, size_t count, size_t v)
+/* The tool's own directory, from /proc/self/exe; 0, or -1 with errno. */
+static int tool_dir(char *out, size_t cap)
 {
-    for (size_t i = 0; i < count; i++)
-        if ((offsets ? offsets[i] : sizes[i]) == v)
-            return 1;
+    ssize_t n = readlink("/proc/self/exe", out, cap - 1);
+    if (n < 0)
+        return -1;
+    if ((size_t)n >= cap - 1) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    out[n] = '\0';
+    char *slash = strrchr(out, '/');
+    if (slash == NULL) {
+        errno = ENOENT;
+        return -1;
+    }
+    *slash = '\0';
     return 0;
 }
 
-/* Comma-separated list of sizes or offsets, each once; prints the culprit on failure. */
-static int parse_list(const char *opt, const char *list, size_t *sizes, unsigned *offsets,
-                      size_t *count)
+/* Beside the tool (a build directory), then in the install's libexec directory. */
+static int run_bench(int argc, char **argv)
 {
-    char *copy = strdup(list);
-    int rc = 0;
-    *count = 0;
-    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item != NULL && rc == 0;
-         item = strtok_r(NULL, ",", &save)) {
-        uint64_t v; /* at most 4 GiB: it is all allocated at once */
-        if (cli_parse_size(item, &v) != 0 || v > (4ull << 30) ||
-            (offsets != NULL && v > 63)) {
-            cli_error("%s: '%s' is not %s", opt, item,
-                      offsets ? "an offset from 0 to 63"
-                              : "a size (bytes, or with K/KiB, M/MiB, G/GiB; at most 4 GiB)");
-            rc = -1;
-        } else if (listed(sizes, offsets, *count, v)) {
-            continue; /* measured once, reported once */
-        } else if (*count == MAX_LIST) {
-            cli_error("%s: more than %d values", opt, MAX_LIST);
-            rc = -1;
-        } else if (offsets != NULL) {
-            offsets[(*count)++] = (unsigned)v;
-        } else {
-            sizes[(*count)++] = (size_t)v;
-        }
-    }
-    if (rc == 0 && *count == 0) {
-        cli_error("%s: empty list", opt);
-        rc = -1;
-    }
-    free(copy);
-    return rc;
-}
-
-static int parse_count(const char *opt, const char *s, long lo, long hi, long *out)
-{
-    unsigned long long v;
-    if (cli_parse_count(s, (unsigned long long)lo, (unsigned long long)hi, &v) != 0) {
-        cli_error("%s: '%s' is not a number from %ld to %ld", opt, s, lo, hi);
-        return -1;
-    }
-    *out = (long)v;
-    return 0;
-}
-
-/* Whether an earlier -a measures what m does: the same catalogue model under another
- * name (crc32c, CRC-32/ISCSI), or a custom one with the same parameters.  (A custom
- * twin of a catalogue model is not one: it has no peers and no fixed-model entry.) */
-static int model_listed(const struct bench_options *o, const crcforge_model *m)
-{
-    const crcforge_params *p = crcforge_model_params(m);
-    int custom = crcforge_model_find(crcforge_model_name(m)) != m;
-    for (size_t i = 0; i < o->nmodels; i++) {
-        const crcforge_model *e = o->models[i];
-        const crcforge_params *q = crcforge_model_params(e);
-        if (e == m || (custom && crcforge_model_find(crcforge_model_name(e)) != e &&
-                       p->width == q->width && p->poly == q->poly && p->init == q->init &&
-                       p->refin == q->refin && p->refout == q->refout &&
-                       p->xorout == q->xorout))
-            return 1;
-    }
-    return 0;
-}
-
-/* An -i name must be auto, read, a crcforge path this CPU runs, or a peer library built
- * in. */
-static int check_impl(const char *name)
-{
-    if (strcmp(name, "auto") == 0 || strcmp(name, "read") == 0)
-        return 0;
-    for (size_t i = 0; i < crcforge_impl_count(); i++) {
-        if (strcmp(crcforge_impl_name(i), name) == 0) {
-            if (crcforge_impl_runnable(name))
-                return 0;
-            cli_error("implementation '%s': this CPU cannot run it", name);
-            return -1;
-        }
-    }
-    for (size_t i = 0; i < bench_peer_library_count; i++) {
-        if (strcmp(bench_peer_libraries[i].name, name) == 0) {
-            if (bench_peer_libraries[i].built)
-                return 0;
-            cli_error("implementation '%s': peer not built (%s)", name,
-                      bench_peer_libraries[i].why_not);
-            return -1;
-        }
-    }
-    cli_error("unknown implementation '%s' (auto, `crcforge cpu --impls`, a peer: "
-              "isa-l, libdeflate, zlib, crc-fast, or read)", name);
-    return -1;
-}
-
-/* --csv, --json: "-" (standard output) alone, the file after "=" otherwise. */
-static int report_option(const char *opt, const char *value, const char **path)
-{
-    if (value == NULL) {
-        *path = "-";
-    } else if (*value == '\0') {
-        cli_error("%s=: empty file name (%s alone writes to standard output)", opt, opt);
-        return -1;
-    } else {
-        *path = value;
-    }
-    return 0;
-}
-
-/* A report file that cannot be written fails now, not after minutes of measuring.
- * Opened to append, so that an existing file is untouched until the report is ready. */
-static int check_writable(const char *path)
-{
-    if (path == NULL || strcmp(path, "-") == 0)
-        return 0;
-    FILE *f = fopen(path, "a");
-    if (f == NULL) {
-        cli_error("%s: %s", path, strerror(errno));
-        return -1;
-    }
-    fclose(f);
-    return 0;
-}
-
-/* 0: run; 1: help printed, nothing to run; -1: error said. */
-static int parse_options(int argc, char **argv, struct bench_options *o)
-{
-    long v;
-    struct cli_parser p;
-    cli_parser_init(&p, &cli_bench, argc, argv);
-    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
-        const crcforge_model *m;
-        switch (c) {
-        case CLI_HELP:
-            cli_print_help(stdout, &cli_bench);
-            return 1;
-        case 'a':
-            if ((m = cli_model(optarg)) == NULL)
-                return -1;
-            if (model_listed(o, m)) { /* measured once, reported once */
-                cli_release_model(m);
-                break;
-            }
-            if (o->nmodels == MAX_LIST) {
-                cli_error("bench: more than %d algorithms", MAX_LIST);
-                cli_release_model(m);
-                return -1;
-            }
-            o->models[o->nmodels++] = m;
-            break;
-        case 'i':
-            if (o->nimpls == MAX_LIST) {
-                cli_error("bench: more than %d implementations", MAX_LIST);
-                return -1;
-            }
-            if (check_impl(optarg) != 0)
-                return -1;
-            o->impls[o->nimpls++] = optarg;
-            break;
-        case OPT_SIZES:
-            if (parse_list("--sizes", optarg, o->sizes, NULL, &o->nsizes) != 0)
-                return -1;
-            break;
-        case OPT_OFFSETS:
-            if (parse_list("--offsets", optarg, NULL, o->offsets, &o->noffsets) != 0)
-                return -1;
-            break;
-        case OPT_REPEAT:
-            if (parse_count("--repeat", optarg, 1, 1000, &v) != 0)
-                return -1;
-            o->cfg.repeat = (unsigned)v;
-            break;
-        case OPT_MIN_TIME:
-            if (parse_count("--min-time", optarg, 0, 10000, &v) != 0)
-                return -1;
-            o->cfg.min_sample_seconds = (double)v / 1000;
-            break;
-        case OPT_CLOCK:
-            if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "wall") != 0) {
-                cli_error("--clock: '%s' is not cpu or wall", optarg);
-                return -1;
-            }
-            o->cfg.wall_clock = strcmp(optarg, "wall") == 0;
-            break;
-        case OPT_QUICK:
-            o->quick = 1;
-            break;
-        case OPT_KEYS:
-            o->keys = 1;
-            break;
-        case OPT_CSV:
-            if (report_option("--csv", optarg, &o->csv) != 0)
-                return -1;
-            break;
-        case OPT_JSON:
-            if (report_option("--json", optarg, &o->json) != 0)
-                return -1;
-            break;
-        case OPT_PLOT:
-            if (*optarg == '\0') {
-                cli_error("--plot: empty file name");
-                return -1;
-            }
-            o->plot = optarg;
-            break;
-        default:
-            return -1;
-        }
-    }
-    if (optind < argc) {
-        cli_error("bench: unexpected argument '%s' (see crcforge bench --help)", argv[optind]);
-        return -1;
-    }
-    if ((o->csv && strcmp(o->csv, "-") == 0) + (o->json && strcmp(o->json, "-") == 0) > 1) {
-        cli_error("bench: --csv and --json cannot both go to standard output");
-        return -1;
-    }
-    if (check_writable(o->csv) != 0 || check_writable(o->json) != 0 ||
-        check_writable(o->plot) != 0)
-        return -1;
-    if (o->nmodels == 0)
-        o->models[o->nmodels++] = crcforge_model_find("crc32c");
-    /* Defaults for what was not given: tiny samples for --quick. */
-    if (o->cfg.min_sample_seconds < 0)
-        o->cfg.min_sample_seconds = o->quick ? 0.0005 : 0.020;
-    if (o->cfg.repeat == 0)
-        o->cfg.repeat = o->quick ? 2 : 5;
-    if (o->nsizes == 0) {
-        const size_t *d = o->keys ? default_key_sizes : default_sizes;
-        size_t n = o->keys ? sizeof default_key_sizes / sizeof *d
-                           : sizeof default_sizes / sizeof *d;
-        for (size_t k = 0; k < n; k++)
-            if (!o->quick || d[k] <= (1u << 20))
-                o->sizes[o->nsizes++] = d[k];
-    }
-    if (o->noffsets == 0) {
-        o->offsets[o->noffsets++] = 0;
-        o->offsets[o->noffsets++] = 1;
-    }
-    return 0;
-}
-
-/* Whether -i selected this subject (by its crcforge path name or peer library); the
- * baseline only when named. */
-static int selected(const struct bench_options *o, const struct bench_subject *s)
-{
-    if (o->nimpls == 0)
-        return !s->is_baseline;
-    size_t lib = strcspn(s->name, " ");
-    for (size_t i = 0; i < o->nimpls; i++) {
-        if (strcmp(o->impls[i], s->name) == 0 ||
-            (s->is_peer && strlen(o->impls[i]) == lib &&
-             strncmp(o->impls[i], s->name, lib) == 0))
-            return 1;
-    }
-    return 0;
-}
-
-static uint8_t *random_buffer(size_t size)
-{
-    void *p;
-    if (posix_memalign(&p, 4096, size) != 0)
-        return NULL;
-    uint64_t x = 0x9e3779b97f4a7c15u; /* fixed seed: every run hashes the same data */
-    for (size_t i = 0; i < size; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        ((uint8_t *)p)[i] = (uint8_t)(x >> 24);
-    }
-    return p;
-}
-
-/* Writes one report to path ("-": standard output, which main flushes and checks);
- * returns 0 or -1 after saying why. */
-static int write_report(const char *path, void (*print)(FILE *, const struct bench_run *),
-                        const struct bench_run *run)
-{
-    if (strcmp(path, "-") == 0) {
-        print(stdout, run);
-        return 0;
-    }
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        cli_error("%s: %s", path, strerror(errno));
-        return -1;
-    }
-    print(f, run);
-    errno = 0;
-    /* Flushed first: ferror alone misses what is still in the buffer. */
-    int err = fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
-    if (fclose(f) != 0 && err == 0)
-        err = errno;
-    if (err != 0) {
-        cli_error("%s: %s", path, strerror(err));
-        return -1;
-    }
-    return 0;
-}
-
-static int cmd_bench(int argc, char **argv)
-{
-    struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
-    int parsed = parse_options(argc, argv, &o);
-    if (parsed != 0)
-        return parsed > 0 ? EXIT_OK : EXIT_TROUBLE;
-
-    size_t largest = 0;
-    for (size_t k = 0; k < o.nsizes; k++)
-        if (o.sizes[k] > largest)
-            largest = o.sizes[k];
-    uint8_t *buf = random_buffer(largest + 64);
-    struct bench_subject *subjects = calloc(o.nmodels * MAX_SUBJECTS, sizeof *subjects);
-    size_t max_results = o.nmodels * MAX_SUBJECTS * o.nsizes * o.noffsets * (o.keys ? 2 : 1);
-    struct bench_result *results = calloc(max_results, sizeof *results);
-    if (buf == NULL || subjects == NULL || results == NULL) {
-        cli_error("bench: out of memory for a %zu-byte buffer", largest + 64);
+    (void)argc;
+    char dir[PATH_MAX], beside[PATH_MAX + 32], installed[2 * PATH_MAX];
+    if (tool_dir(dir, sizeof dir) != 0) {
+        cli_error("bench: cannot find the tool's directory (/proc/self/exe): %s",
+                  strerror(errno));
         return EXIT_TROUBLE;
     }
-
-    const char *cycles_note = NULL;
-    bench_cycles_open(&cycles_note);
-    struct bench_run run = {bench_cpu_name(), cycles_note, &o.cfg, o.keys, results, 0};
-    int status = EXIT_OK;
-    int progress = isatty(STDERR_FILENO);
-    for (size_t mi = 0; mi < o.nmodels; mi++) {
-        const crcforge_model *m = o.models[mi];
-        struct bench_subject *subj = subjects + mi * MAX_SUBJECTS;
-        size_t all = bench_subjects(m, subj, MAX_SUBJECTS), ns = 0;
-        for (size_t k = 0; k < all; k++) {
-            if (!selected(&o, &subj[k]))
-                bench_subjects_free(&subj[k], 1);
-            else
-                subj[ns++] = subj[k];
-        }
-        memset(subj + ns, 0, (all - ns) * sizeof *subj); /* moved, or freed */
-        if (ns == 0) {
-            cli_error("bench: no selected implementation serves %s", crcforge_model_name(m));
-            status = EXIT_TROUBLE;
-        }
-        for (size_t oi = 0; oi < o.noffsets; oi++)
-            for (size_t z = 0; z < o.nsizes; z++)
-                for (int lat = 0; lat <= o.keys; lat++) {
-                    if (progress) /* a full run takes minutes: show where it is */
-                        fprintf(stderr, "\r\033[K%s, %zu bytes, offset %u", crcforge_model_name(m),
-                                o.sizes[z], o.offsets[oi]);
-                    o.cfg.latency = lat;
-                    bench_measure(&o.cfg, subj, ns, m, buf + o.offsets[oi], o.sizes[z],
-                                  &results[run.count]);
-                    run.count += ns;
-                }
-        o.cfg.latency = 0;
-    }
-
-    if (progress)
-        fputs("\r\033[K", stderr);
-    int to_stdout = (o.csv && strcmp(o.csv, "-") == 0) || (o.json && strcmp(o.json, "-") == 0);
-    if (!to_stdout)
-        bench_print_table(stdout, &run);
-    if ((o.csv && write_report(o.csv, bench_print_csv, &run) != 0) ||
-        (o.json && write_report(o.json, bench_print_json, &run) != 0) ||
-        (o.plot && write_report(o.plot, bench_plot_svg, &run) != 0))
-        status = EXIT_TROUBLE;
-    for (size_t i = 0; i < run.count; i++) {
-        if (results[i].status != BENCH_MISMATCH)
+    snprintf(beside, sizeof beside, "%s/crcforge-bench", dir);
+    snprintf(installed, sizeof installed, "%s/%s/crcforge-bench", dir,
+             CRCFORGE_BENCH_FROM_BINDIR);
+    const char *const candidates[] = {beside, installed};
+    for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
+        if (access(candidates[i], X_OK) != 0)
             continue;
-        size_t first = 0; /* one line per subject, however many sizes it failed */
-        while (results[first].subject != results[i].subject ||
-               results[first].status != BENCH_MISMATCH)
-            first++;
-        if (first == i)
-            cli_error("bench: %s disagrees with crcforge on %s (timings discarded)",
-                      results[i].subject, crcforge_model_name(results[i].model));
-        if (status == EXIT_OK)
-            status = EXIT_MISMATCH;
+        execv(candidates[i], argv);
+        cli_error("bench: %s: %s", candidates[i], strerror(errno));
+        return EXIT_TROUBLE;
     }
-    for (size_t mi = 0; mi < o.nmodels; mi++)
-        cli_release_model(o.models[mi]);
-    bench_subjects_free(subjects, o.nmodels * MAX_SUBJECTS);
-    free(results);
-    free(subjects);
-    free(buf);
-    return status;
+    cli_error("bench: the benchmark program crcforge-bench is not installed (looked for %s "
+              "and %s); it is built beside crcforge (cmake --build BUILD --target "
+              "crcforge-bench)", beside, installed);
+    return EXIT_TROUBLE;
 }

@@ -1,9 +1,11 @@
-/* crcforge cpu: the features found and the path chosen per algorithm. */
+/* crcforge cpu: the features found, what the library could not use in its environment, and
+ * the path chosen per algorithm. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "crcforge_dispatch.h"
 
 static const char *const shown[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz",
                                     "crc16-xmodem", "CRC-24/OPENPGP", "CRC-64/ECMA-182",
@@ -21,8 +23,9 @@ static const struct cli_option cpu_options[] = {
 static int cmd_cpu(int argc, char **argv);
 
 const struct cli_command cli_cpu = {
-    "cpu", "cpu [--impls]", "CPU features found and the implementation chosen per algorithm",
-    cpu_options, NULL, NULL, 0, cmd_cpu,
+    .name = "cpu", .synopsis = "cpu [--impls]",
+    .about = "CPU features found and the implementation chosen per algorithm",
+    .options = cpu_options, .run = cmd_cpu,
 };
 
 static int cmd_cpu(int argc, char **argv)
@@ -34,7 +37,7 @@ static int cmd_cpu(int argc, char **argv)
         if (c == OPT_IMPLS) {
             impls = 1;
         } else if (c == CLI_HELP) {
-            cli_print_help(stdout, &cli_cpu);
+            cli_print_help(cli_out(), &cli_cpu);
             return EXIT_OK;
         } else {
             return EXIT_TROUBLE;
@@ -44,34 +47,40 @@ static int cmd_cpu(int argc, char **argv)
         cli_error("cpu: unknown argument '%s' (only --impls)", argv[optind]);
         return EXIT_TROUBLE;
     }
+    FILE *out = cli_out();
     if (impls) {
         for (size_t i = 0; i < crcforge_impl_count(); i++)
             if (crcforge_impl_runnable(crcforge_impl_name(i)))
-                puts(crcforge_impl_name(i));
+                fprintf(out, "%s\n", crcforge_impl_name(i));
         return EXIT_OK;
     }
     const char *features = crcforge_cpu_features();
-    printf("features: %s\n", *features ? features : "(none used by crcforge)");
+    fprintf(out, "features: %s\n", *features ? features : "(none used by crcforge)");
     const char *mask = getenv("CRCFORGE_CPU_MASK");
     if (mask != NULL && *mask != '\0')
-        printf("masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
-    printf("compiled in:");
+        fprintf(out, "masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
+    const crcforge_env_problem *e;
+    for (size_t i = 0; (e = crcforge_env_problem_at(i)) != NULL; i++)
+        fprintf(out, "environment: %s=%s: %s; %s\n", e->variable, e->value, e->problem,
+                e->instead);
+    fprintf(out, "compiled in:");
     for (size_t i = 0; i < crcforge_impl_count(); i++)
-        printf(" %s%s", crcforge_impl_name(i),
-               crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : "(not runnable)");
-    printf("\n");
+        fprintf(out, " %s%s", crcforge_impl_name(i),
+                crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : "(not runnable)");
+    fprintf(out, "\n");
     const char *family = crcforge_tuning_family(), *table = crcforge_tuning_table();
     if (strcmp(family, "none") != 0) {
         if (strcmp(family, table) == 0)
-            printf("tuning: %s (paths by input length, per model: PATH<BELOW,PATH)\n", family);
+            fprintf(out, "tuning: %s (paths by input length, per model: PATH<BELOW,PATH)\n",
+                    family);
         else
-            printf("tuning: %s, not measured yet: the %s table (paths by input length, per "
-                   "model: PATH<BELOW,PATH)\n",
-                   family, table);
+            fprintf(out, "tuning: %s, not measured yet: the %s table (paths by input length, "
+                    "per model: PATH<BELOW,PATH)\n",
+                    family, table);
     }
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const crcforge_model *m = crcforge_model_find(shown[i]);
-        printf("%-16s %s\n", crcforge_model_name(m), crcforge_impl_chosen(m));
+        fprintf(out, "%-16s %s\n", crcforge_model_name(m), crcforge_impl_chosen(m));
     }
     return EXIT_OK;
 }

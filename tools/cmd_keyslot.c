@@ -17,8 +17,8 @@ static int slots_of_file(const char *name)
     }
     char *line;
     ssize_t n;
-    while ((n = lines_next(&keys, &line)) >= 0)
-        printf("%u\n", crcforge_keyslot(line, (size_t)n));
+    while (!cli_stopped() && (n = lines_next(&keys, &line)) >= 0)
+        fprintf(cli_out(), "%u\n", crcforge_keyslot(line, (size_t)n));
     int status = EXIT_OK;
     if (keys.err != 0) { /* the keys before were given their slots */
         cli_error("%s: %s", name, strerror(keys.err));
@@ -40,16 +40,16 @@ static const struct cli_option keyslot_options[] = {
 static int cmd_keyslot(int argc, char **argv);
 
 const struct cli_command cli_keyslot = {
-    "keyslot",
-    "keyslot [--file F] [KEY...]",
-    "Redis/Valkey cluster slot (0..16383) of each key, one a line, in order",
-    keyslot_options,
-    "A key holding {TAG}, with at least one byte between the first '{' and the first '}'\n"
-    "after it, is hashed by TAG alone, as Redis and Valkey do.  Keys that start with '-'\n"
-    "go after \"--\".\n",
-    "keys starting with '-' go after --",
-    '-', /* --file F stands in its place among the keys */
-    cmd_keyslot,
+    .name = "keyslot",
+    .synopsis = "keyslot [--file F] [KEY...]",
+    .about = "Redis/Valkey cluster slot (0..16383) of each key, one a line, in order",
+    .options = keyslot_options,
+    .notes = "A key holding {TAG}, with at least one byte between the first '{' and the first\n"
+             "'}' after it, is hashed by TAG alone, as Redis and Valkey do.  Keys that start\n"
+             "with '-' go after \"--\".\n",
+    .unknown_hint = "keys starting with '-' go after --",
+    .order = '-', /* --file F stands in its place among the keys */
+    .run = cmd_keyslot,
 };
 
 /* One key or one file of keys, in the order given. */
@@ -75,7 +75,7 @@ static int cmd_keyslot(int argc, char **argv)
             items[n++] = (struct keyslot_item){c == OPT_FILE, optarg};
         } else {
             if (c == CLI_HELP)
-                cli_print_help(stdout, &cli_keyslot);
+                cli_print_help(cli_out(), &cli_keyslot);
             free(items);
             return c == CLI_HELP ? EXIT_OK : EXIT_TROUBLE;
         }
@@ -86,12 +86,12 @@ static int cmd_keyslot(int argc, char **argv)
         cli_error("keyslot: no keys: give them as arguments or one a line with --file F");
         status = EXIT_TROUBLE;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && !cli_stopped(); i++) {
         if (!items[i].is_file)
-            printf("%u\n", crcforge_keyslot(items[i].text, strlen(items[i].text)));
+            fprintf(cli_out(), "%u\n", crcforge_keyslot(items[i].text, strlen(items[i].text)));
         else if (slots_of_file(items[i].text) != EXIT_OK)
             status = EXIT_TROUBLE;
     }
     free(items);
-    return status; /* main checks that standard output was written */
+    return status; /* the engine checks that standard output was written */
 }

@@ -29,7 +29,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
     char *line;
     ssize_t n;
     unsigned long lineno = 0, checked = 0;
-    while ((n = lines_next(&list, &line)) >= 0) {
+    while (!cli_stopped() && (n = lines_next(&list, &line)) >= 0) {
         lineno++;
         struct check_entry e;
         switch (check_line_parse(line, (size_t)n, width, o->format, with_parts, &e)) {
@@ -54,7 +54,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
             continue;
         }
         int ok = e.exact && e.value == v.crc && e.parts == v.parts;
-        printf("%s: %s\n", name, ok ? "OK" : "FAILED");
+        fprintf(cli_out(), "%s: %s\n", name, ok ? "OK" : "FAILED");
         if (!ok && status == EXIT_OK)
             status = EXIT_MISMATCH;
     }
@@ -71,6 +71,7 @@ static int verify_list(const char *listname, const struct sum_options *o)
 }
 
 enum { OPT_FORMAT = CLI_LONG_ONLY, OPT_PART_SIZE, OPT_PROGRESS, OPT_NO_PROGRESS };
+enum { OPT_SCHEDULER = CLI_HOST_ONLY };
 static const struct cli_option sum_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
      "a catalogue name or alias, case-insensitive (default crc32c),\n"
@@ -90,6 +91,11 @@ static const struct cli_option sum_options[] = {
      "show the progress of inputs that take more than a second on\n"
      "stderr (the default when stderr is a terminal)"},
     {"no-progress", OPT_NO_PROGRESS, no_argument, NULL, "never show it"},
+    /* The host's (python -m crcforge): its values go to cli_hooks.option. */
+    {"scheduler", OPT_SCHEDULER, required_argument, "ADDRESS",
+     "hash the ranges of every URL on the Dask cluster whose\n"
+     "scheduler is at ADDRESS (tcp://HOST:PORT); its workers open\n"
+     "the URLs themselves, with their own credentials and endpoint"},
     CLI_HELP_OPTION,
     {0},
 };
@@ -97,16 +103,22 @@ static const struct cli_option sum_options[] = {
 static int cmd_sum(int argc, char **argv);
 
 const struct cli_command cli_sum = {
-    "sum",
-    "sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [FILE...]\n"
-    "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE",
-    "CRC of each input (\"-\" or none: standard input), or with -c verify them",
-    sum_options,
-    "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
-    "could not be read (the other inputs are still processed).\n",
-    NULL,
-    0,
-    cmd_sum,
+    .name = "sum",
+    .synopsis = "sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] [FILE...]\n"
+                "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE",
+    .about = "CRC of each input (\"-\" or none: standard input), or with -c verify them",
+    .options = sum_options,
+    .notes = "Exit status: 0 good, 1 a checksum did not verify, 2 bad usage or an input that\n"
+             "could not be read (the other inputs are still processed).\n",
+    .run = cmd_sum,
+    .host_synopsis = "sum [-a ALGO] [-j N] [--format hex|base64] [--part-size SIZE] "
+                     "[--scheduler ADDRESS] [FILE|URL...]\n"
+                     "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] LISTFILE",
+    .host_notes =
+        "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
+        "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is\n"
+        "read and hashed by a task of its own (-j threads, or the --scheduler's workers).\n"
+        "Local files are read here, as the C tool reads them.\n",
 };
 
 static int cmd_sum(int argc, char **argv)
@@ -115,7 +127,6 @@ static int cmd_sum(int argc, char **argv)
     const char *algo = "crc32c";
     int verify = 0;
     enum progress_mode progress = PROGRESS_AUTO;
-    unsigned long long n;
     struct cli_parser p;
     cli_parser_init(&p, &cli_sum, argc, argv);
     for (int c; (c = cli_next_option(&p)) != CLI_END;) {
@@ -127,11 +138,8 @@ static int cmd_sum(int argc, char **argv)
             algo = optarg;
             break;
         case 'j':
-            if (cli_parse_count(optarg, 1, MAX_THREADS, &n) != 0) {
-                cli_error("-j: '%s' is not a thread count from 1 to %d", optarg, MAX_THREADS);
+            if (cli_parse_threads(optarg, &o.hash.threads) != 0)
                 return EXIT_TROUBLE;
-            }
-            o.hash.threads = (unsigned)n;
             break;
         case OPT_FORMAT:
             if (strcmp(optarg, "hex") == 0) {
@@ -158,29 +166,32 @@ static int cmd_sum(int argc, char **argv)
             progress = PROGRESS_OFF;
             break;
         case CLI_HELP:
-            cli_print_help(stdout, &cli_sum);
+            cli_print_help(cli_out(), &cli_sum);
             return EXIT_OK;
         default:
             return EXIT_TROUBLE;
         }
     }
+    if (verify && argc - optind != 1) {
+        cli_error("sum -c takes exactly one LISTFILE");
+        return EXIT_TROUBLE;
+    }
     o.hash.model = cli_model(algo);
     if (o.hash.model == NULL)
         return EXIT_TROUBLE;
+    if (cli_host_start("sum") != 0) {
+        cli_release_model(o.hash.model);
+        return EXIT_TROUBLE;
+    }
     o.hash.progress = progress_open(progress);
     int status = EXIT_OK;
     if (verify) {
-        if (argc - optind != 1) {
-            cli_error("sum -c takes exactly one LISTFILE");
-            status = EXIT_TROUBLE;
-        } else {
-            status = verify_list(argv[optind], &o);
-        }
+        status = verify_list(argv[optind], &o);
     } else {
         static char *const stdin_only[] = {"-"};
         char *const *names = optind < argc ? argv + optind : stdin_only;
         int count = optind < argc ? argc - optind : 1;
-        for (int k = 0; k < count; k++) {
+        for (int k = 0; k < count && !cli_stopped(); k++) {
             struct hash_value v;
             if (hash_input(names[k], &o.hash, &v) != 0) {
                 status = EXIT_TROUBLE;
@@ -189,10 +200,10 @@ static int cmd_sum(int argc, char **argv)
             char text[VALUE_TEXT_SIZE];
             value_format(text, v.crc, crcforge_model_params(o.hash.model)->width, o.format,
                          v.parts);
-            printf("%s  %s\n", text, names[k]);
+            fprintf(cli_out(), "%s  %s\n", text, names[k]);
         }
     }
     progress_close(o.hash.progress);
     cli_release_model(o.hash.model);
-    return status; /* main checks that standard output was written */
+    return status; /* the engine checks that standard output was written */
 }

@@ -19,21 +19,55 @@
 #define READ_BUFFER (128 * 1024)
 #define PARALLEL_MIN (8u << 20) /* below this, threads cost more than they save */
 
+/* Whether a call that failed is to be made again: interrupted by a signal, and the run
+ * goes on.  (A signal in python -m crcforge is Python's to handle: asked at once.) */
+static int again(int failed)
+{
+    if (!failed || errno != EINTR)
+        return 0;
+    if (!cli_interrupted(1))
+        return 1;
+    errno = EINTR;
+    return 0;
+}
+
+/* Before a read: whether the run was stopped (the host asked now and then). */
+static int stop_before_reading(void)
+{
+    if (!cli_interrupted(0))
+        return 0;
+    errno = EINTR;
+    return 1;
+}
+
+int open_retrying(const char *name)
+{
+    int fd;
+    do
+        fd = open(name, O_RDONLY);
+    while (again(fd < 0));
+    return fd;
+}
+
 ssize_t read_retrying(int fd, void *buf, size_t len)
 {
     ssize_t got;
+    if (stop_before_reading())
+        return -1;
     do
         got = read(fd, buf, len);
-    while (got < 0 && errno == EINTR);
+    while (again(got < 0));
     return got;
 }
 
 ssize_t pread_retrying(int fd, void *buf, size_t len, off_t off)
 {
     ssize_t got;
+    if (stop_before_reading())
+        return -1;
     do
         got = pread(fd, buf, len, off);
-    while (got < 0 && errno == EINTR);
+    while (again(got < 0));
     return got;
 }
 
@@ -320,15 +354,49 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     return rc;
 }
 
+/* An input the host reads itself: 0 when it is not one, 1 with its value, -1 after saying
+ * why it gave none. */
+static int hash_remote(const char *name, const struct hash_spec *s, struct hash_value *out)
+{
+    const struct cli_hooks *h = cli_hooks();
+    if (h == NULL || h->remote == NULL)
+        return 0;
+    unsigned long max = s->part_size != 0 ? MAX_PARTS : 1, count = 0;
+    uint64_t *crcs = malloc(max * sizeof *crcs);
+    if (crcs == NULL) {
+        cli_error("%s: %s", name, strerror(ENOMEM));
+        return -1;
+    }
+    char *reason = NULL;
+    int rc = h->remote(h->ctx, name, s, crcs, max, &count, &reason);
+    if (rc > 0 && (count == 0 || count > max)) {
+        cli_error("%s: %lu values read, not 1 to %lu", name, count, max);
+        rc = -1;
+    } else if (rc < 0) {
+        cli_error("%s: %s", name, reason != NULL ? reason : "no value");
+        free(reason);
+    } else if (rc > 0) {
+        out->parts = s->part_size != 0 ? count : 0;
+        out->crc = s->part_size != 0 ? composite(s->model, crcs, count) : crcs[0];
+    }
+    free(crcs);
+    return rc;
+}
+
 int hash_input(const char *name, const struct hash_spec *spec, struct hash_value *out)
 {
+    int rc = hash_remote(name, spec, out);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
     int is_stdin = strcmp(name, "-") == 0;
-    int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY);
+    int fd = is_stdin ? cli_stdin() : open_retrying(name);
+    if (fd < 0 && is_stdin)
+        errno = EBADF;
     if (fd < 0) {
         cli_error("%s: %s", name, strerror(errno));
         return -1;
     }
-    int rc = hash_fd(name, fd, is_stdin, spec, out);
+    rc = hash_fd(name, fd, is_stdin, spec, out);
     if (!is_stdin)
         close(fd);
     return rc;

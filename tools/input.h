@@ -1,7 +1,8 @@
 /* The CRC of one input of `crcforge sum`: a file, standard input, a pipe or a FIFO; whole
  * or in parts (the composite checksum of a multipart upload); a large regular file by
- * several threads.  Reads are retried when interrupted or short; a read error, an early
- * end, or a file that changed while it was read gives no value. */
+ * several threads; or what the host reads itself (a URL in python -m crcforge).  Reads
+ * are retried when interrupted or short; a read error, an early end, or a file that
+ * changed while it was read gives no value. */
 #ifndef CRCFORGE_INPUT_H
 #define CRCFORGE_INPUT_H
 
@@ -32,8 +33,10 @@ struct hash_value {
  * "crcforge: NAME: REASON" on stderr. */
 int hash_input(const char *name, const struct hash_spec *spec, struct hash_value *out);
 
-/* read(2) and pread(2), retried when interrupted: the bytes read, 0 at the end, -1 with
- * errno on an error. */
+/* open(2) for reading, read(2) and pread(2), retried when interrupted (unless the run was
+ * stopped: -1 with errno EINTR then): the descriptor, or the bytes read (0 at the end);
+ * -1 with errno on an error. */
+int open_retrying(const char *name);
 ssize_t read_retrying(int fd, void *buf, size_t len);
 ssize_t pread_retrying(int fd, void *buf, size_t len, off_t off);
 

@@ -5,15 +5,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "input.h"
 #include "lines.h"
 
 int lines_open(struct lines *r, const char *name)
 {
-    *r = (struct lines){STDIN_FILENO, 0, 0, 0, NULL, 0, 0, 0};
+    *r = (struct lines){cli_stdin(), 0, 0, 0, NULL, 0, 0, 0};
     if (strcmp(name, "-") == 0)
         return 0;
-    r->fd = open(name, O_RDONLY);
+    r->fd = open_retrying(name);
     r->own_fd = r->fd >= 0;
     return r->fd >= 0 ? 0 : -1;
 }

@@ -1,93 +1,18 @@
-/* crcforge: the command-line tool.  The contract is in shared/DESIGN.md. */
-#include <errno.h>
-#include <stdarg.h>
+/* crcforge: the command-line tool, the engine (tools/engine.c) run on the process's own
+ * standard streams, with the benchmark beside its commands.  The contract is in
+ * docs/DESIGN.md. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
-static const struct cli_command *const commands[] = {&cli_sum, &cli_list, &cli_cpu,
-                                                    &cli_keyslot, &cli_bench};
-enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
-
-/* The options before the command. */
-enum { OPT_VERSION = CLI_LONG_ONLY };
-static const struct cli_option main_options[] = {
-    CLI_HELP_OPTION,
-    {"version", OPT_VERSION, no_argument, NULL, "print the version and exit"},
-    {0},
-};
-/* '+': the first operand is the command, and what follows it is the command's. */
-static const struct cli_command cli_main = {
-    "", "COMMAND [OPTION]... [ARG]...", "", main_options, NULL, NULL, '+', NULL};
-
-static void usage(FILE *out)
-{
-    cli_print_commands(out, commands, NCOMMANDS);
-    fputs("ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,\n"
-          "refin=..,refout=..,xorout=.. for a custom model.\n", out);
-}
-
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("crcforge: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-/* Output that could not be written is a failure, whatever the command: stdout is flushed
- * and checked once here, after the command returned. */
-static int finish_output(int status)
-{
-    errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("standard output: %s", strerror(errno ? errno : EIO));
-        return EXIT_TROUBLE;
-    }
-    return status;
-}
-
-static int run_command(int argc, char **argv)
-{
-    struct cli_parser p;
-    cli_parser_init(&p, &cli_main, argc, argv);
-    for (int c; (c = cli_next_option(&p)) != CLI_END;) {
-        if (c == CLI_HELP) {
-            usage(stdout);
-            return EXIT_OK;
-        }
-        if (c == OPT_VERSION) {
-            puts("crcforge " CRCFORGE_VERSION);
-            return EXIT_OK;
-        }
-        usage(stderr); /* CLI_BAD: the mistake was named */
-        return EXIT_TROUBLE;
-    }
-    if (optind == argc) {
-        usage(stderr);
-        return EXIT_TROUBLE;
-    }
-    /* A bad CRCFORGE_IMPL is a usage error here, not a silent fallback. */
-    const char *impl = getenv("CRCFORGE_IMPL");
-    const char *why = NULL;
-    if (impl != NULL && *impl != '\0' && crcforge_impl_force(impl, &why) != 0) {
-        cli_error("CRCFORGE_IMPL=%s: %s", impl, why);
-        return EXIT_TROUBLE;
-    }
-    const char *name = argv[optind];
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(name, commands[i]->name) == 0)
-            return commands[i]->run(argc - optind, argv + optind);
-    cli_error("unknown command '%s'", name);
-    usage(stderr);
-    return EXIT_TROUBLE;
-}
+static const struct cli_command *const extra[] = {&cli_bench};
 
 int main(int argc, char **argv)
 {
-    return finish_output(run_command(argc, argv));
+    const struct cli_host host = {
+        .program = "crcforge", .out = stdout, .err = stderr, .in = STDIN_FILENO,
+        .err_fd = STDERR_FILENO, .extra = extra, .nextra = sizeof extra / sizeof extra[0],
+    };
+    return cli_run(&host, argc, argv);
 }

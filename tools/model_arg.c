@@ -122,7 +122,7 @@ const crcforge_model *cli_model(const char *algo)
         return model_from_params(algo);
     const crcforge_model *m = crcforge_model_find(algo);
     if (m == NULL)
-        cli_error("unknown algorithm '%s' (see `crcforge list`)", algo);
+        cli_error("unknown algorithm '%s' (see `%s list`)", algo, cli_program());
     return m;
 }
 

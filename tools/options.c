@@ -6,7 +6,18 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "input.h"
 #include "options.h"
+
+int cli_option_live(const struct cli_option *o)
+{
+    return o->key < CLI_HOST_ONLY || cli_extended();
+}
+
+int cli_command_live(const struct cli_command *cmd)
+{
+    return !cmd->host || cli_extended();
+}
 
 void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int argc,
                      char **argv)
@@ -19,8 +30,10 @@ void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int ar
         *s++ = cmd->order;
     *s++ = ':';     /* a missing value is told apart from an unknown option */
     size_t n = 0;
-    for (const struct cli_option *o = cmd->options; o->name != NULL; o++, n++) {
-        p->longopts[n] = (struct option){o->name, o->has_arg, NULL, o->key};
+    for (const struct cli_option *o = cmd->options; o->name != NULL; o++) {
+        if (!cli_option_live(o))
+            continue;
+        p->longopts[n++] = (struct option){o->name, o->has_arg, NULL, o->key};
         if (o->key < CLI_LONG_ONLY) {
             *s++ = (char)o->key;
             if (o->has_arg != no_argument)
@@ -32,7 +45,10 @@ void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int ar
     *s = '\0';
     p->longopts[n] = (struct option){NULL, 0, NULL, 0};
     opterr = 0;
-    optind = 0; /* a fresh scan: getopt reads the ordering ('-', '+') only when it starts */
+    /* A fresh scan, as glibc does it only from 0: the ordering ('-', '+') and
+     * POSIXLY_CORRECT are read again, and nothing of a scan before is left (a run in
+     * the Python extension follows others in the same process). */
+    optind = 0;
 }
 
 /* "crcforge: sum: MESSAGE" (no command name before the command). */
@@ -55,14 +71,14 @@ static void report_unknown(const struct cli_parser *p, int len, const char *type
     if (p->cmd->unknown_hint != NULL)
         option_error(p, "unknown option '%.*s' (%s)", len, typed, p->cmd->unknown_hint);
     else
-        option_error(p, "unknown option '%.*s' (see crcforge%s%s --help)", len, typed,
-                     *name ? " " : "", name);
+        option_error(p, "unknown option '%.*s' (see %s%s%s --help)", len, typed,
+                     cli_program(), *name ? " " : "", name);
 }
 
 static const struct cli_option *option_of_key(const struct cli_command *cmd, int key)
 {
     for (const struct cli_option *o = cmd->options; o->name != NULL; o++)
-        if (o->key == key)
+        if (o->key == key && cli_option_live(o))
             return o;
     return NULL;
 }
@@ -83,11 +99,11 @@ static void report_long(const struct cli_parser *p, const char *typed, int c)
     }
     unsigned matches = 0;
     for (const struct cli_option *o = p->cmd->options; o->name != NULL; o++)
-        matches += strncmp(o->name, typed + 2, len) == 0;
+        matches += cli_option_live(o) && strncmp(o->name, typed + 2, len) == 0;
     if (matches > 1) {
         char names[256] = "";
         for (const struct cli_option *o = p->cmd->options; o->name != NULL; o++)
-            if (strncmp(o->name, typed + 2, len) == 0)
+            if (cli_option_live(o) && strncmp(o->name, typed + 2, len) == 0)
                 snprintf(names + strlen(names), sizeof names - strlen(names), " --%s",
                          o->name);
         option_error(p, "option '%.*s' is ambiguous (it begins:%s)", (int)(len + 2), typed,
@@ -97,9 +113,22 @@ static void report_long(const struct cli_parser *p, const char *typed, int c)
     report_unknown(p, (int)(len + 2), typed);
 }
 
+/* A host option is handed to the host here, and the scan goes on: the commands see only
+ * their own options. */
+static int hand_to_host(const struct cli_parser *p, const struct cli_option *o)
+{
+    const struct cli_hooks *h = cli_hooks();
+    return cli_host_message(h->option(h->ctx, p->cmd->name, o->name, optarg));
+}
+
 int cli_next_option(struct cli_parser *p)
 {
-    int c = getopt_long(p->argc, p->argv, p->shortopts, p->longopts, NULL);
+    int c;
+    const struct cli_option *o;
+    while ((c = getopt_long(p->argc, p->argv, p->shortopts, p->longopts, NULL)) != -1 &&
+           c >= CLI_HOST_ONLY && (o = option_of_key(p->cmd, c)) != NULL)
+        if (hand_to_host(p, o) != 0)
+            return CLI_BAD;
     if (c != '?' && c != ':')
         return c;
     /* After a long option getopt has stepped past it, so it is the last argument read;
@@ -146,10 +175,11 @@ static void print_option(FILE *out, const struct cli_option *o)
 static void print_synopsis(FILE *out, const struct cli_command *cmd, const char *first,
                            const char *others)
 {
-    const char *line = cmd->synopsis;
+    const char *line =
+        cli_extended() && cmd->host_synopsis != NULL ? cmd->host_synopsis : cmd->synopsis;
     for (int i = 0; *line != '\0'; i++) {
         size_t len = strcspn(line, "\n");
-        fprintf(out, "%scrcforge %.*s\n", i == 0 ? first : others, (int)len, line);
+        fprintf(out, "%s%s %.*s\n", i == 0 ? first : others, cli_program(), (int)len, line);
         line += len + (line[len] == '\n');
     }
 }
@@ -159,20 +189,23 @@ void cli_print_help(FILE *out, const struct cli_command *cmd)
     print_synopsis(out, cmd, "usage: ", "       ");
     fprintf(out, "%s\n\noptions:\n", cmd->about);
     for (const struct cli_option *o = cmd->options; o->name != NULL; o++)
-        print_option(out, o);
+        if (cli_option_live(o))
+            print_option(out, o);
+    if (cli_extended() && cmd->host_notes != NULL)
+        fprintf(out, "\n%s", cmd->host_notes);
     if (cmd->notes != NULL)
         fprintf(out, "\n%s", cmd->notes);
 }
 
 void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count)
 {
-    fputs("usage: crcforge COMMAND [OPTION]... [ARG]...\n", out);
+    fprintf(out, "usage: %s COMMAND [OPTION]... [ARG]...\n", cli_program());
     for (size_t i = 0; i < count; i++)
         fprintf(out, "  %-9s %s\n", cmds[i]->name, cmds[i]->about);
     fputs("\n", out);
     for (size_t i = 0; i < count; i++)
         print_synopsis(out, cmds[i], "  ", "  ");
-    fputs("\n`crcforge COMMAND --help` describes a command's options.\n", out);
+    fprintf(out, "\n`%s COMMAND --help` describes a command's options.\n", cli_program());
 }
 
 int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
@@ -216,4 +249,15 @@ int cli_parse_size(const char *s, uint64_t *out)
         return 0;
     }
     return -1;
+}
+
+int cli_parse_threads(const char *s, unsigned *threads)
+{
+    unsigned long long n;
+    if (cli_parse_count(s, 1, MAX_THREADS, &n) != 0) {
+        cli_error("-j: '%s' is not a thread count from 1 to %d", s, MAX_THREADS);
+        return -1;
+    }
+    *threads = (unsigned)n;
+    return 0;
 }

@@ -1,7 +1,9 @@
 /* Options of the crcforge commands: one table per command drives getopt_long and the
  * help text, so that every GNU spelling works (--opt=value, --opt value, unique prefixes
- * of long names, -j2, bundled short options, "--") and the help cannot drift from what is
- * parsed. */
+ * of long names, -j2, bundled short options, "--", POSIXLY_CORRECT) and the help cannot
+ * drift from what is parsed.  The options python -m crcforge adds (--scheduler, ...) are
+ * in the same tables, with keys from CLI_HOST_ONLY: parsed by the same rules, their
+ * values handed to the host (cli_hooks.option), and absent from the C tool. */
 #ifndef CRCFORGE_OPTIONS_H
 #define CRCFORGE_OPTIONS_H
 
@@ -12,12 +14,15 @@
 
 /* Keys of long-only options start here, above every short letter. */
 #define CLI_LONG_ONLY 256
+/* Keys of the host's options (python -m crcforge only) start here: parsed with the
+ * others, each handed to the host as it comes (cli_hooks.option). */
+#define CLI_HOST_ONLY 512
 /* The table size a command may use, its terminator not counted. */
 #define CLI_MAX_OPTIONS 24
 
 struct cli_option {
     const char *name; /* long name, without "--" */
-    int key;          /* its short letter, or CLI_LONG_ONLY + n */
+    int key;          /* its short letter, or CLI_LONG_ONLY + n, or CLI_HOST_ONLY + n */
     int has_arg;      /* no_argument, required_argument or optional_argument */
     const char *value; /* the value's name in the help ("ALGO"), NULL without a value */
     const char *help;  /* what it does; a '\n' starts another line of it */
@@ -28,7 +33,7 @@ struct cli_option {
 
 struct cli_command {
     const char *name;
-    const char *synopsis;     /* usage lines after "crcforge ", '\n'-separated */
+    const char *synopsis;     /* usage lines after the program's name, '\n'-separated */
     const char *about;        /* one line for the list of commands */
     const struct cli_option *options; /* ends with {0} */
     const char *notes;        /* text after the options in the help, or NULL */
@@ -37,6 +42,9 @@ struct cli_command {
                                  come back in place as CLI_OPERAND, '+' options end at
                                  the first operand */
     int (*run)(int argc, char **argv);
+    int host;                   /* a command of the host only (python -m crcforge) */
+    const char *host_synopsis;  /* the synopsis where the host options exist, or NULL */
+    const char *host_notes;     /* notes before `notes` where they exist, or NULL */
 };
 
 enum {
@@ -61,6 +69,11 @@ void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int ar
  * CLI_BAD. */
 int cli_next_option(struct cli_parser *p);
 
+/* Whether the option or command exists in this run (host ones only for python -m
+ * crcforge). */
+int cli_option_live(const struct cli_option *o);
+int cli_command_live(const struct cli_command *cmd);
+
 /* The help of one command ("crcforge sum --help"), and the list of every command. */
 void cli_print_help(FILE *out, const struct cli_command *cmd);
 void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count);
@@ -72,5 +85,7 @@ int cli_parse_count(const char *s, unsigned long long lo, unsigned long long hi,
  * GB, GiB, T, TB or TiB, all powers of 1024 (as the AWS CLI reads "8MB").  -1 when not
  * one, or above UINT64_MAX. */
 int cli_parse_size(const char *s, uint64_t *out);
+/* -j N: a thread count from 1 to MAX_THREADS; -1 after saying it is not one. */
+int cli_parse_threads(const char *s, unsigned *threads);
 
 #endif /* CRCFORGE_OPTIONS_H */

@@ -1,5 +1,5 @@
-/* Progress lines on stderr, written by a thread of their own so that the readers only add
- * to a counter. */
+/* Progress lines on the run's error stream, written by a thread of their own so that the
+ * readers only add to a counter. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "progress.h"
 
 #define FIRST_AFTER 1.0 /* seconds: shorter inputs show nothing */
@@ -61,7 +62,7 @@ static void format_duration(char *out, size_t n, double seconds)
 static size_t columns(void)
 {
     struct winsize ws;
-    return ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+    return ioctl(cli_err_fd(), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
 }
 
 /* "crcforge: NAME: " and what follows it, the name cut at its front when it is too long
@@ -72,10 +73,11 @@ static void print_line(const struct progress *p, const char *what, const char *e
     size_t room = columns() - 1, fixed = strlen("crcforge: : ") + strlen(what);
     if (p->tty && fixed + strlen(name) > room) {
         size_t keep = room > fixed + 3 ? room - fixed - 3 : 0;
-        fprintf(stderr, "\rcrcforge: ...%s: %s%s", name + strlen(name) - keep, what, end);
+        fprintf(cli_err(), "\rcrcforge: ...%s: %s%s", name + strlen(name) - keep, what, end);
     } else {
-        fprintf(stderr, "%scrcforge: %s: %s%s", p->tty ? "\r" : "", name, what, end);
+        fprintf(cli_err(), "%scrcforge: %s: %s%s", p->tty ? "\r" : "", name, what, end);
     }
+    fflush(cli_err());
 }
 
 /* "1.2 GiB of 5.0 GiB (24%), 850.0 MiB/s, 0:05 left", or without a size "1.2 GiB,
@@ -133,12 +135,12 @@ static void *progress_run(void *arg)
 
 struct progress *progress_open(enum progress_mode mode)
 {
-    if (mode == PROGRESS_OFF || (mode == PROGRESS_AUTO && !isatty(STDERR_FILENO)))
+    if (mode == PROGRESS_OFF || (mode == PROGRESS_AUTO && !isatty(cli_err_fd())))
         return NULL;
     struct progress *p = calloc(1, sizeof *p);
     if (p == NULL)
         return NULL; /* progress is a courtesy: the values are computed without it */
-    p->tty = isatty(STDERR_FILENO);
+    p->tty = isatty(cli_err_fd());
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
@@ -181,7 +183,8 @@ void progress_end(struct progress *p)
         return;
     pthread_mutex_lock(&p->lock);
     if (p->shown && p->tty) {
-        fputs("\r\033[K", stderr);
+        fputs("\r\033[K", cli_err());
+        fflush(cli_err());
     } else if (p->shown) { /* a log keeps the total */
         double seconds = now() - p->start;
         char bytes[32], speed[32], what[128];

@@ -93,7 +93,8 @@ int main(int argc, char **argv)
         }
     bench_table_set(t, 0, 1 + 2 * SUBJECTS, "inline/bare thru, lat");
     for (size_t si = 0; si < NSIZES; si++) {
-        struct bench_input in = {data[0], sizes[si], MAXLEN, CALLS};
+        struct bench_input in = {.buf = data[0], .len = sizes[si], .stride = MAXLEN,
+                                 .count = CALLS};
         struct bench_timing timing[2][SUBJECTS];
         for (int lat = 0; lat < 2; lat++) {
             cfg.latency = lat;

@@ -291,7 +291,8 @@ static void measure(const struct approach *aps, size_t count, int with_batch,
     static struct bench_timing timing[16][NLENS][2];
     for (size_t l = 0; l < NLENS; l++) {
         fill_keys(lens[l], state);
-        struct bench_input keys = {keybuf, lens[l], lens[l], KEYS};
+        struct bench_input keys = {.buf = keybuf, .len = lens[l], .stride = lens[l],
+                                   .count = KEYS};
         for (int lat = 0; lat < 2; lat++) {
             struct bench_config cfg = *base;
             cfg.latency = lat;
@@ -305,7 +306,7 @@ static void measure(const struct approach *aps, size_t count, int with_batch,
                 batch_keys[i] = keybuf + i * lens[l];
                 batch_lens[i] = lens[l];
             }
-            struct bench_input one = {keybuf, lens[l], 0, 1};
+            struct bench_input one = {.buf = keybuf, .len = lens[l], .count = 1};
             struct bench_config cfg = *base;
             bench_time(&cfg, &batch, 1, &one, NULL, &timing[count][l][0]);
             timing[count][l][0].ns_best /= KEYS;

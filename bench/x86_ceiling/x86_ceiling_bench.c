@@ -155,7 +155,7 @@ int main(int argc, char **argv)
     bench_table_set(t, 0, SUBJECTS + 2, "crcforge/crc32");
     for (size_t si = 0; si < NSIZES; si++) {
         const size_t n = sizes[si];
-        struct bench_input in = {buf, n, 0, 1};
+        struct bench_input in = {.buf = buf, .len = n, .count = 1};
         struct bench_timing timing[SUBJECTS];
         bench_time(&cfg, subjects, SUBJECTS, &in, NULL, timing);
         double best[SUBJECTS], best_mix = 0;

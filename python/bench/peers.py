@@ -4,14 +4,17 @@
 
 For each algorithm and size (16 B, 64 B, 1 KiB, 1 MiB) it prints the time per call (min
 and median over the repeats, each repeat timing many calls in a timeit loop), and each
-peer's min divided by crcforge's min ("x slower" > 1 means crcforge is faster).  Time is
+peer's min divided by crcforge's min ("x slower" > 1 means crcforge is faster), and
+the version of each peer package found.  Time is
 the timing thread's CPU time (time.thread_time), so that moments when a shared machine
 runs other processes on this CPU are not counted against whoever was being timed.  Peers
 that are not installed are listed as such.  Install them with
-`pip install google-crc32c crc32c anycrc crcmod isal zlib-ng`.
+`pip install google-crc32c crc32c anycrc crcmod isal==1.9.1 zlib-ng fastcrc==0.5.0`
+(isal 1.9.1 is ISA-L 2.32.1, the release crcforge bench compares with).
 """
 import argparse
 import importlib
+import importlib.metadata
 import os
 import zlib
 
@@ -52,6 +55,7 @@ CONTENDERS = {  # algorithm -> [(label, function of (data))]
         ("google_crc32c.value", optional("google_crc32c", "value")),
         ("crc32c.crc32c", optional("crc32c", "crc32c")),
         ("anycrc", anycrc_fn("CRC-32/ISCSI")),
+        ("fastcrc.crc32.iscsi", optional("fastcrc", "crc32.iscsi")),
     ],
     "crc32": [
         ("crcforge.crc32", crcforge.crc32),
@@ -59,6 +63,7 @@ CONTENDERS = {  # algorithm -> [(label, function of (data))]
         ("isal.isal_zlib.crc32", optional("isal.isal_zlib", "crc32")),
         ("zlib_ng.zlib_ng.crc32", optional("zlib_ng.zlib_ng", "crc32")),
         ("anycrc", anycrc_fn("CRC-32/ISO-HDLC")),
+        ("fastcrc.crc32.iso_hdlc", optional("fastcrc", "crc32.iso_hdlc")),
     ],
     "crc64_nvme": [
         ("crcforge.crc64_nvme", crcforge.crc64_nvme),
@@ -67,13 +72,34 @@ CONTENDERS = {  # algorithm -> [(label, function of (data))]
     "crc64_xz": [
         ("crcforge.crc64_xz", crcforge.crc64_xz),
         ("anycrc", anycrc_fn("CRC-64/XZ")),
+        ("fastcrc.crc64.xz", optional("fastcrc", "crc64.xz")),
     ],
     "crc16_xmodem": [
         ("crcforge.crc16_xmodem", crcforge.crc16_xmodem),
         ("anycrc", anycrc_fn("CRC-16/XMODEM")),
         ("crcmod", crcmod_fn("xmodem")),
+        ("fastcrc.crc16.xmodem", optional("fastcrc", "crc16.xmodem")),
     ],
 }
+
+
+# The distribution behind each contender's label (the first word, before a dot).
+DISTRIBUTIONS = {"google_crc32c": "google-crc32c", "crc32c": "crc32c", "anycrc": "anycrc",
+                 "crcmod": "crcmod", "isal": "isal", "zlib_ng": "zlib-ng",
+                 "fastcrc": "fastcrc"}
+
+
+def versions():
+    """"name version" of every peer package installed; ISA-L's own release beside isal's."""
+    found = [f"zlib {zlib.ZLIB_RUNTIME_VERSION}"]
+    for module, dist in DISTRIBUTIONS.items():
+        try:
+            found.append(f"{dist} {importlib.metadata.version(dist)}")
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        if dist == "isal":
+            found[-1] += f" (ISA-L {optional('isal', 'ISAL_VERSION')})"
+    return found
 
 
 def main():
@@ -86,6 +112,7 @@ def main():
           + ", ".join(f"{a}={crcforge.implementation(a)}" for a in CONTENDERS)
           + f"; cpu: {' '.join(crcforge.cpu_features())}; pid cpu set "
           f"{sorted(os.sched_getaffinity(0))}; {args.repeat} repeats")
+    print("peers: " + ", ".join(versions()))
     print(f"{'algorithm':<13} {'size':>8} {'contender':<24} {'min ns':>11} {'median ns':>11} "
           f"{'GB/s':>7} {'x slower':>8}")
     for algo, contenders in CONTENDERS.items():

@@ -35,13 +35,14 @@ object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OB
 COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
 stores.  They need the optional extras only for URLs (pip install 'crcforge[s3]').
 """
-from typing import NamedTuple, Tuple
+from typing import List, NamedTuple, Tuple
 
 from ._crcforge import (
     CRC,
     GIL_THRESHOLD,
     __version__,
     _catalogue,
+    _environment_problems,
     combine,
     cpu_features,
     crc16_xmodem,
@@ -69,8 +70,9 @@ from .objects import (
 )
 
 __all__ = [
-    "CRC", "Model", "Params", "combine", "cpu_features", "crc16_xmodem", "crc32", "crc32c",
-    "crc64_nvme", "crc64_xz", "force_implementation", "implementation", "implementations",
+    "CRC", "EnvironmentProblem", "Model", "Params", "combine", "cpu_features", "crc16_xmodem",
+    "crc32", "crc32c", "crc64_nvme", "crc64_xz", "environment_problems", "force_implementation",
+    "implementation", "implementations",
     "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTruncated",
     "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum", "object_checksum",
     "stored_checksum", "verify_upload",
@@ -112,3 +114,19 @@ _MODELS = tuple(Model(*entry) for entry in _catalogue())
 def models() -> Tuple[Model, ...]:
     """Every model of the catalogue, in catalogue order."""
     return _MODELS
+
+
+class EnvironmentProblem(NamedTuple):
+    """A value of an environment variable crcforge reads (CRCFORGE_IMPL, CRCFORGE_CPU_MASK,
+    CRCFORGE_TUNE) that it could not use, in whole or in part."""
+
+    variable: str  # "CRCFORGE_TUNE"
+    value: str  # its value, as the library read it
+    problem: str  # what was wrong with it
+    instead: str  # what the library did instead
+
+
+def environment_problems() -> List[EnvironmentProblem]:
+    """What crcforge could not use in its environment variables, in the order found (it
+    never prints them): reads every variable not read yet first."""
+    return [EnvironmentProblem(*entry) for entry in _environment_problems()]

@@ -8,7 +8,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 
 /* Bytes to hash.  Exact `bytes` are read in place (no buffer export: the cheapest path for
  * the small inputs where per-call cost dominates); anything else goes through the buffer
@@ -68,5 +68,15 @@ int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObj
  * or TypeError set, naming `fname` and `what`. */
 int crcpy_value_arg(PyObject *obj, unsigned width, const char *fname, const char *what,
                     uint64_t *out);
+
+/* The exception being raised (a new reference), the error indicator cleared; and the
+ * same raised again (takes the reference). */
+PyObject *crcpy_take_error(void);
+void crcpy_restore_error(PyObject *exc);
+
+/* _crcforge.cli() (cli.c): the command-line tool's engine. */
+PyObject *crcpy_cli(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames);
+int crcpy_cli_init(void);
 
 #endif

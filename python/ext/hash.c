@@ -12,13 +12,14 @@
 typedef struct {
     PyObject_HEAD
     crcforge_state st;
+    const crcforge_model *model; /* the model st streams (the state is opaque) */
     PyObject *owner;         /* keeps a custom model alive; NULL for catalogue models */
     PyThread_type_lock lock; /* NULL until an update first releases the GIL */
 } crcpy_hash;
 
 static unsigned hash_width(const crcpy_hash *h)
 {
-    return crcforge_model_params(h->st.model)->width;
+    return crcforge_model_params(h->model)->width;
 }
 
 static crcpy_hash *hash_alloc(const crcforge_model *m, PyObject *owner)
@@ -27,6 +28,7 @@ static crcpy_hash *hash_alloc(const crcforge_model *m, PyObject *owner)
     if (h == NULL)
         return NULL;
     crcforge_init(&h->st, m);
+    h->model = m;
     h->owner = owner;
     h->lock = NULL;
     return h;
@@ -153,7 +155,7 @@ static PyObject *hash_hexdigest(crcpy_hash *h, PyObject *unused)
 static PyObject *hash_copy(crcpy_hash *h, PyObject *unused)
 {
     (void)unused;
-    crcpy_hash *c = hash_alloc(h->st.model, Py_XNewRef(h->owner));
+    crcpy_hash *c = hash_alloc(h->model, Py_XNewRef(h->owner));
     if (c == NULL) {
         Py_XDECREF(h->owner);
         return NULL;
@@ -171,7 +173,7 @@ static PyObject *hash_get_value(crcpy_hash *h, void *closure)
 static PyObject *hash_get_name(crcpy_hash *h, void *closure)
 {
     (void)closure;
-    return PyUnicode_FromString(crcforge_model_name(h->st.model));
+    return PyUnicode_FromString(crcforge_model_name(h->model));
 }
 
 static PyObject *hash_get_digest_size(crcpy_hash *h, void *closure)
@@ -191,7 +193,7 @@ static PyObject *hash_repr(crcpy_hash *h)
     unsigned digits = (hash_width(h) + 3) / 4;
     char text[24];
     snprintf(text, sizeof text, "0x%0*llx", (int)digits, (unsigned long long)hash_value(h));
-    return PyUnicode_FromFormat("<crcforge.CRC %s value=%s>", crcforge_model_name(h->st.model),
+    return PyUnicode_FromFormat("<crcforge.CRC %s value=%s>", crcforge_model_name(h->model),
                                 text);
 }
 

@@ -11,8 +11,7 @@
  * starts.  Slower models pay relatively less. */
 Py_ssize_t crcpy_gil_threshold = 65536;
 
-/* The exception being raised (a new reference), the error indicator cleared. */
-static PyObject *take_error(void)
+PyObject *crcpy_take_error(void)
 {
 #if PY_VERSION_HEX >= 0x030C0000
     return PyErr_GetRaisedException();
@@ -28,8 +27,7 @@ static PyObject *take_error(void)
 #endif
 }
 
-/* Raises `exc` again (takes the reference). */
-static void restore_error(PyObject *exc)
+void crcpy_restore_error(PyObject *exc)
 {
 #if PY_VERSION_HEX >= 0x030C0000
     PyErr_SetRaisedException(exc);
@@ -53,7 +51,7 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
     if (PyObject_GetBuffer(obj, &d->view, PyBUF_SIMPLE) < 0) {
         /* A failure for the buffer's layout becomes a TypeError that says so, caused by
          * the exporter's own error; any other (a released memoryview, ...) stays as is. */
-        PyObject *cause = take_error();
+        PyObject *cause = crcpy_take_error();
         Py_buffer strided;
         int layout = PyObject_GetBuffer(obj, &strided, PyBUF_FULL_RO) == 0;
         if (layout) {
@@ -63,17 +61,17 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
             PyErr_Clear();
         }
         if (!layout) {
-            restore_error(cause);
+            crcpy_restore_error(cause);
             return -1;
         }
         PyErr_Format(PyExc_TypeError,
                      "%s(): the '%.100s' buffer is not C-contiguous; hash a contiguous copy "
                      "(e.g. bytes(x) or numpy.ascontiguousarray(x))", fname,
                      Py_TYPE(obj)->tp_name);
-        PyObject *error = take_error();
+        PyObject *error = crcpy_take_error();
         PyException_SetContext(error, Py_NewRef(cause));
         PyException_SetCause(error, cause);
-        restore_error(error);
+        crcpy_restore_error(error);
         return -1;
     }
     d->buf = d->view.buf;
@@ -308,7 +306,9 @@ static PyObject *catalogue_entry(const crcforge_model *m)
 static PyObject *py_catalogue(PyObject *module, PyObject *unused)
 {
     (void)module, (void)unused;
-    size_t n = crcforge_model_count();
+    size_t n = 0;
+    while (crcforge_model_at(n) != NULL)
+        n++;
     PyObject *list = PyTuple_New((Py_ssize_t)n);
     for (size_t i = 0; list != NULL && i < n; i++) {
         PyObject *entry = catalogue_entry(crcforge_model_at(i));
@@ -403,6 +403,25 @@ static PyObject *py_cpu_features(PyObject *module, PyObject *unused)
     return list;
 }
 
+PyDoc_STRVAR(doc_environment_problems,
+             "_environment_problems($module, /)\n--\n\n"
+             "What the library could not use in its environment variables, as tuples\n"
+             "(variable, value, problem, instead); crcforge.environment_problems() wraps them.");
+
+static PyObject *py_environment_problems(PyObject *module, PyObject *unused)
+{
+    (void)module, (void)unused;
+    PyObject *list = PyList_New(0);
+    const crcforge_env_problem *e;
+    for (size_t i = 0; list != NULL && (e = crcforge_env_problem_at(i)) != NULL; i++) {
+        PyObject *entry = Py_BuildValue("(ssss)", e->variable, e->value, e->problem, e->instead);
+        if (entry == NULL || PyList_Append(list, entry) < 0)
+            Py_CLEAR(list);
+        Py_XDECREF(entry);
+    }
+    return list;
+}
+
 /* For python/bench/gil.py and the thread tests: read and set the threshold. */
 static PyObject *py_set_gil_threshold(PyObject *module, PyObject *arg)
 {
@@ -441,9 +460,17 @@ static PyMethodDef module_methods[] = {
     {"force_implementation", (PyCFunction)py_force_implementation, METH_O,
      doc_force_implementation},
     {"cpu_features", (PyCFunction)py_cpu_features, METH_NOARGS, doc_cpu_features},
+    {"_environment_problems", (PyCFunction)py_environment_problems, METH_NOARGS,
+     doc_environment_problems},
     {"_catalogue", (PyCFunction)py_catalogue, METH_NOARGS,
      "The catalogue as tuples (name, aliases, width, poly, init, refin, refout, xorout, "
      "check, residue); crcforge.models() wraps them."},
+    {"cli", FASTCALL_KW(crcpy_cli),
+     "cli($module, /, args, host=None)\n--\n\n"
+     "Runs the crcforge command line `args` (str or bytes, without the program's name) with\n"
+     "the C tool's code, writing to sys.stdout and sys.stderr; returns the exit status.\n"
+     "`host` adds python -m crcforge's URLs, --scheduler and verify (see crcforge.__main__).\n"
+     "Ctrl-C raises KeyboardInterrupt; the GIL is released while the engine runs."},
     {"_set_gil_threshold", (PyCFunction)py_set_gil_threshold, METH_O,
      "Set the size from which inputs are hashed with the GIL released; returns the old one."},
     {NULL, NULL, 0, NULL},
@@ -464,7 +491,7 @@ PyMODINIT_FUNC PyInit__crcforge(void)
     PyObject *m = PyModule_Create(&module_def);
     if (m == NULL)
         return NULL;
-    if (crcpy_models_init(m) < 0 ||
+    if (crcpy_models_init(m) < 0 || crcpy_cli_init() < 0 ||
         PyModule_AddObjectRef(m, "CRC", (PyObject *)&crcpy_hash_type) < 0 ||
         PyModule_AddStringConstant(m, "__version__", CRCFORGE_VERSION) < 0 ||
         PyModule_AddIntConstant(m, "GIL_THRESHOLD", (long)crcpy_gil_threshold) < 0) {

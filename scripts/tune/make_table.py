@@ -5,41 +5,54 @@
     make_table.py --choose SWEEP.json...
 
 The first form writes the table (src/x86/tuning.h: bands of registry paths per class of
-model, and the kernel parameters) as a C header, tuning/FAMILY.h, to FILE or standard
-output.  The second prints, as CRCFORGE_TUNE text, the parameters the variant runs among
-the files choose (scripts/tune/sweep.sh runs the variants first, then the full sweep with
-the parameters chosen, so that the bands are measured as the table will run them).
+model, the kernel parameters and the CRC-32C kernels' limits) as a C header,
+tuning/FAMILY.h, to FILE or standard output.  The second prints, as CRCFORGE_TUNE text, the
+parameters the variant runs among the files choose (scripts/tune/sweep.sh runs the variants
+first, then the full sweep with the parameters chosen, so that the bands are measured as
+the table will run them).
 
 Two kinds of file, told apart by what they time:
 - a full sweep times "auto" beside every path (and the peers): it gives the bands;
-- a parameter variant run times only the paths a parameter concerns, under
-  CRCFORGE_TUNE=PARAM=VALUE,...: it gives that parameter.
+- a parameter variant run times only the paths a parameter concerns (and the baseline
+  "read"), under CRCFORGE_TUNE=PARAM=VALUE,...: it gives that parameter.
+
+Times, paired where the sweep recorded its rounds: a file whose results carry "rounds_ns"
+(the ns per call of each subject in each round, the subjects of an (algorithm, loop, size,
+offset) timed round by round in the same passes) gives each path's time as the median over
+the rounds of its time over a reference subject's in the same round, so that a change in
+the machine's speed between rounds falls on both sides of each ratio.  The reference of a
+full sweep's cell is "auto" (or "read"); of a variant run's, the baseline "read", which no
+parameter touches, so that ratios of runs under different parameters compare.  A cell
+whose subjects carry no rounds (older sweeps), or lack the reference, takes the median of
+each path's samples (ns_median) instead, in every run that timed it.
 
 Bands, for each class of model (tuning.h; the models of a class are those of the full
 sweeps that fall in it, CRC-16/XMODEM counted as MSB-first as well): the candidates are
 the registry paths measured for every one of those models (a path absent for a model does
 not serve it).  At each size, a candidate's loss is the sum over the class's models and
-the offsets of its time (the median of the samples) over the fastest candidate's, minus
-one (a path that gave a wrong CRC anywhere for a model is no candidate for its classes).
-Dynamic programming over the sorted sizes finds the split into at most
-CRC_BANDS_MAX runs of sizes, each on one path, of least total loss plus a penalty per
-band beyond the first: an extra band must lower the class's mean loss (over its sizes,
-models and offsets) by --band-penalty (default 0.5%).  Noise alone moves the loss of a
-split by about its standard deviation times the square root of the cells, far less than
-the penalty, which grows with the cells, so noise does not make bands.  A band's limit
-lies halfway between the last size of its run and the first of the next.
+the offsets of its time over the fastest candidate's, minus one (a path that gave a wrong
+CRC anywhere for a model is no candidate for its classes).  Dynamic programming over the
+sorted sizes finds the split into at most BANDS_MAX runs of sizes, each on one path, of
+least total loss plus a penalty per band beyond the first: an extra band must lower the
+class's mean loss (over its sizes, models and offsets) by --band-penalty (default 0.5%).
+Noise alone moves the loss of a split by about its standard deviation times the square
+root of the cells, far less than the penalty, which grows with the cells, so noise does not
+make bands.  A band's limit lies halfway between the last size of its run and the first of
+the next.
 
 Parameters, in order (fold_parallel_max and fold_accumulators together, then
-hybrid_qwords): among the variant runs that set them (and agree with the parameters
-chosen before), the values of least mean relative loss over the (model, path, size,
-offset) cells measured under every candidate value, each octave of sizes weighing the
-same (a loop's parameter acts on long inputs, which the sweep has few of), hybrid_qwords
-only from CRC32C_HYBRID_MIN bytes (src/x86/crc32c_x86.h), where the hybrids' loop takes
-over and the parameter starts to act; the values
-of the table the sweeps
-ran under (their JSON's tuning.table, in src/x86/tuning/) unless others lower the mean
-loss by 0.5% or more.  A parameter no variant run measured is the one the full sweeps ran
-with (their CRCFORGE_TUNE), else the swept table's.
+crc32c_threeway_min, crc32c_hybrid256_min, crc32c_hybrid512_min and hybrid_qwords): among
+the variant runs that set them (and agree with the parameters chosen before), the values of
+least mean relative loss over the (model, path, size, offset) cells measured under every
+candidate value, at the sizes where the parameter acts, each octave of sizes weighing the
+same (a loop's parameter acts on long inputs, which the sweep has few of).  A limit acts
+between the least and the greatest value tried (the kernel runs the same way below and above
+them all); hybrid_qwords on each hybrid path from the limit of its vector length that its
+run ran with (crc32c_hybrid512_min for a path named avx512, else crc32c_hybrid256_min),
+where that hybrid's loop takes over.  The values of the table the sweeps ran under (their JSON's tuning.table, in
+src/x86/tuning/) stay unless others lower the mean loss by 0.5% or more.  A parameter no
+variant run measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the
+swept table's.
 """
 import argparse
 import glob
@@ -52,9 +65,7 @@ import textwrap
 from statistics import median
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TUNING_H = os.path.join(ROOT, "src", "x86", "tuning.h")
 TUNING_DIR = os.path.join(ROOT, "src", "x86", "tuning")
-CRC32C_X86_H = os.path.join(ROOT, "src", "x86", "crc32c_x86.h")
 
 # The classes of tuning.h, in its order, with the C names of their slots.
 CLASSES = [
@@ -63,12 +74,21 @@ CLASSES = [
     ("reflected", "CRC_CLASS_REFLECTED", "reflected"),
     ("msb_first", "CRC_CLASS_MSB_FIRST", "MSB-first"),
 ]
-# The parameters, chosen group by group in this order.
-PARAM_GROUPS = [("fold_parallel_max", "fold_accumulators"), ("hybrid_qwords",)]
-PARAMS = [p for group in PARAM_GROUPS for p in group]
-# The shortest input a group's parameters act on (a function: read when choosing): the
-# hybrids' loop, which alone takes hybrid_qwords, from CRC32C_HYBRID_MIN bytes.
-PARAM_FROM = {("hybrid_qwords",): lambda: header_define(CRC32C_X86_H, "CRC32C_HYBRID_MIN")}
+# At most this many bands a class: what struct crc_x86_tuning holds (CRC_BANDS_MAX in
+# tuning.h; test_tuning checks every table against it).
+BANDS_MAX = 6
+# The parameters, chosen group by group in this order (the table's fields, in its order:
+# PARAMS).
+PARAM_GROUPS = [("fold_parallel_max", "fold_accumulators"), ("crc32c_threeway_min",),
+                ("crc32c_hybrid256_min",), ("crc32c_hybrid512_min",), ("hybrid_qwords",)]
+PARAMS = ["fold_parallel_max", "fold_accumulators", "hybrid_qwords", "crc32c_threeway_min",
+          "crc32c_hybrid256_min", "crc32c_hybrid512_min"]
+# Limits: where a kernel changes its way (below the limit, one way; from it on, another).
+LIMITS = {"crc32c_threeway_min", "crc32c_hybrid256_min", "crc32c_hybrid512_min"}
+# The reference subjects a cell's rounds are paired against, first found first: for the
+# bands any subject timed in every round; for parameters one that no parameter touches.
+BAND_REFERENCES = ("auto", "read")
+PARAM_REFERENCES = ("read",)
 DEFAULT_BAND_PENALTY = 0.005
 PARAM_MARGIN = 0.005
 WIDTH = 100  # the source's line length
@@ -76,15 +96,6 @@ WIDTH = 100  # the source's line length
 
 class SweepError(Exception):
     pass
-
-
-def header_define(path, name):
-    """The integer value of `#define NAME N` in a header of the library."""
-    with open(path) as f:
-        m = re.search(rf"^#define {name} (\d+)\b", f.read(), re.M)
-    if not m:
-        raise SweepError(f"{path}: no #define {name}")
-    return int(m.group(1))
 
 
 def table_parameters(table):
@@ -171,16 +182,56 @@ class Sweep:
         self.models = {m["name"]: m for m in doc["models"]}
         self.tune = parse_tune(doc.get("environment", {}).get("CRCFORGE_TUNE"))
         self.table = doc.get("tuning", {}).get("table")
-        self.results = [r for r in doc["results"] if r["kind"] == "crcforge"
-                        and r["loop"] == "throughput"]
+        timed = [r for r in doc["results"] if r["loop"] == "throughput"]
+        self.results = [r for r in timed if r["kind"] == "crcforge"]
         self.full = any(r["implementation"] == "auto" for r in self.results)
         self.mismatches = [r for r in self.results if r["status"] != "ok"]
+        # The rounds of every subject (paths, peers, the baseline) by cell:
+        # (model, size, offset) -> {subject: [ns per call in round r]}.
+        self.rounds = {}
+        for r in timed:
+            if r.get("rounds_ns") and r.get("status", "ok") == "ok":
+                self.rounds.setdefault((r["algorithm"], r["size"], r["offset"]),
+                                       {})[r["implementation"]] = r["rounds_ns"]
 
-    def cells(self):
-        """(model, path, size, offset, ns median) of every path timed (not auto)."""
+    def ratios(self, model, path, size, offset, references):
+        """The ratios of the path's time over the first of `references` timed in the same
+        rounds of the cell, round by round, and that reference; (None, None) without."""
+        cell = self.rounds.get((model, size, offset), {})
+        mine = cell.get(path)
+        for ref in references if mine else ():
+            theirs = cell.get(ref)
+            if ref != path and theirs and len(theirs) == len(mine) and min(theirs) > 0:
+                return [a / b for a, b in zip(mine, theirs)], ref
+        return None, None
+
+    def cells(self, references):
+        """(model, path, size, offset, time) of every path timed (not auto), time a Time
+        paired against the first of `references` that the cell's rounds have."""
         for r in self.results:
             if r["status"] == "ok" and r["implementation"] != "auto":
-                yield r["algorithm"], r["implementation"], r["size"], r["offset"], r["ns_median"]
+                key = (r["algorithm"], r["implementation"], r["size"], r["offset"])
+                yield (*key, Time(r["ns_median"], *self.ratios(*key, references)))
+
+
+class Time:
+    """A path's time in one run's cell: the median of its samples (ns), and where the run
+    kept its rounds, its per-round ratios against a reference subject."""
+
+    def __init__(self, ns, ratios=None, reference=None):
+        self.ns, self.ratios, self.reference = ns, ratios, reference
+
+
+def compare(times):
+    """Comparable values of several paths' (or settings') times in one cell: {key: [Time]
+    of the runs that timed it} -> ({key: value}, paired).  Paired when every run of every
+    key kept rounds against one reference: the median over all those rounds of the ratio;
+    else the median of the runs' sample medians."""
+    refs = {t.reference for ts in times.values() for t in ts}
+    paired = len(refs) == 1 and None not in refs
+    if paired:
+        return {k: median([x for t in ts for x in t.ratios]) for k, ts in times.items()}, True
+    return {k: median([t.ns for t in ts]) for k, ts in times.items()}, False
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,8 +291,9 @@ def best_partition(costs, n, penalty, max_bands):
 
 
 def class_costs(sweeps, cls):
-    """The candidates of a class and their loss at each size: (models, sizes, costs, cells)
-    with costs {path: [loss at size]} and cells the (model, offset) pairs per size."""
+    """The candidates of a class and their loss at each size: (models, sizes, offsets,
+    costs, paired) with costs {path: [loss at size]} and paired the number of (size,
+    model, offset) cells compared in paired rounds, of the cells compared."""
     models = {}
     for s in sweeps:
         for name, m in s.models.items():
@@ -249,12 +301,12 @@ def class_costs(sweeps, cls):
                 models[name] = m
     if not models:
         return None
-    times = {}  # (model, path, size, offset) -> [ns]
+    times = {}  # (model, path, size, offset) -> [Time]
     order = []  # paths in the order first seen (the registry's, best first)
     for s in sweeps:
-        for model, path, size, offset, ns in s.cells():
+        for model, path, size, offset, t in s.cells(BAND_REFERENCES):
             if model in models:
-                times.setdefault((model, path, size, offset), []).append(ns)
+                times.setdefault((model, path, size, offset), []).append(t)
                 if path not in order:
                     order.append(path)
     measured = {}
@@ -268,26 +320,29 @@ def class_costs(sweeps, cls):
     sizes = sorted({size for (model, path, size, _) in times if path in candidates})
     offsets = sorted({offset for (_, _, _, offset) in times})
     costs = {p: [0.0] * len(sizes) for p in candidates}
+    paired = [0, 0]
     for i, size in enumerate(sizes):
         for model in models:
             for offset in offsets:
-                t = {p: median(times[(model, p, size, offset)]) for p in candidates
-                     if (model, p, size, offset) in times}
+                t, both = compare({p: times[(model, p, size, offset)] for p in candidates
+                                   if (model, p, size, offset) in times})
                 if not t:
                     continue  # this size or offset was not swept for this model
+                paired[0] += both
+                paired[1] += 1
                 best = min(t.values())
                 for p in candidates:
                     costs[p][i] += t[p] / best - 1 if p in t else math.inf
-    return sorted(models), sizes, offsets, costs
+    return sorted(models), sizes, offsets, costs, paired
 
 
 def choose_bands(sweeps, cls, band_penalty, max_bands):
-    """The bands of one class: ([(below, path)], models, mean loss), or None when no model
-    of the class was swept."""
+    """The bands of one class: ([(below, path)], models, mean loss, sizes, paired), or None
+    when no model of the class was swept."""
     found = class_costs(sweeps, cls)
     if found is None:
         return None
-    models, sizes, offsets, costs = found
+    models, sizes, offsets, costs, paired = found
     per_size = len(models) * len(offsets)
     runs = best_partition(costs, len(sizes), band_penalty * len(sizes) * per_size, max_bands)
     bands = []
@@ -295,30 +350,50 @@ def choose_bands(sweeps, cls, band_penalty, max_bands):
         below = 0 if k + 1 == len(runs) else (sizes[last] + sizes[last + 1] + 1) // 2
         bands.append((below, path))
     loss = sum(costs[p][i] for p, first, last in runs for i in range(first, last + 1))
-    return bands, models, loss / (len(sizes) * per_size), len(sizes)
+    return bands, models, loss / (len(sizes) * per_size), len(sizes), paired
 
 
 # ---------------------------------------------------------------------------------------
 # Parameters.
 # ---------------------------------------------------------------------------------------
+def hybrid_limit(path):
+    """The limit where a hybrid path's loop of passes starts: its vector length's, which its
+    name gives (crc32c_x86_avx512_hybrid 512-bit, crc32c_x86_avx2_hybrid 256-bit)."""
+    return "crc32c_hybrid512_min" if "avx512" in path else "crc32c_hybrid256_min"
+
+
+def acting_sizes(group, run, settings, swept, path):
+    """The sizes [least, beyond) at which a group's values change what a path does in a
+    run: a limit's between the least and the greatest value tried, hybrid_qwords' from the
+    limit of the path's vector length that the run ran with (where its loop takes over)."""
+    if group[0] in LIMITS:
+        return min(v[0] for v in settings), max(v[0] for v in settings)
+    if group == ("hybrid_qwords",):
+        limit = hybrid_limit(path)
+        return run.tune.get(limit, swept[limit]), math.inf
+    return 0, math.inf
+
+
 def choose_group(variants, group, chosen):
     """The values of one parameter group of least total relative loss among the variant
-    runs that set it: (values, {setting: mean loss}, cells), or None when none does."""
-    times = {}  # setting -> (model, path, size, offset) -> [ns]
-    least = PARAM_FROM[group]() if group in PARAM_FROM else 0
-    for s in variants:
-        if not all(p in s.tune for p in group):
-            continue
-        if any(p in s.tune and s.tune[p] != v for p, v in chosen.items() if p not in group):
-            continue
-        setting = tuple(s.tune[p] for p in group)
-        for model, path, size, offset, ns in s.cells():
-            if size >= least:
-                times.setdefault(setting, {}).setdefault((model, path, size, offset),
-                                                         []).append(ns)
-    if not times:
+    runs that set it: (values, {setting: mean loss}, cells, paired cells), or None when none
+    does."""
+    runs = [s for s in variants if all(p in s.tune for p in group) and not any(
+        p in s.tune and s.tune[p] != v for p, v in chosen.items() if p not in group)]
+    if not runs:
         return None
-    settings = sorted(times)
+    settings = sorted({tuple(s.tune[p] for p in group) for s in runs})
+    swept = table_parameters(swept_table(variants))
+    times = {}  # setting -> (model, path, size, offset) -> [Time]
+    for s in runs:
+        setting = tuple(s.tune[p] for p in group)
+        for model, path, size, offset, t in s.cells(PARAM_REFERENCES):
+            least, beyond = acting_sizes(group, s, settings, swept, path)
+            if least <= size < beyond:
+                times.setdefault(setting, {}).setdefault((model, path, size, offset),
+                                                         []).append(t)
+    if len(times) < len(settings):
+        return None  # no size where the values tried differ
     common = set.intersection(*(set(times[s]) for s in settings))
     if not common:
         raise SweepError(f"{'/'.join(group)}: no cell measured under every value "
@@ -327,8 +402,10 @@ def choose_group(variants, group, chosen):
     # loop's parameter may not act at all, must not outvote with their noise the few long
     # ones where it does.
     octaves = {}  # size octave -> {setting: [loss]}
+    paired = 0
     for cell in common:
-        t = {s: median(times[s][cell]) for s in settings}
+        t, both = compare({s: times[s][cell] for s in settings})
+        paired += both
         best = min(t.values())
         per = octaves.setdefault(cell[2].bit_length(), {s: [] for s in settings})
         for s in settings:
@@ -336,10 +413,10 @@ def choose_group(variants, group, chosen):
     mean = {s: sum(sum(o[s]) / len(o[s]) for o in octaves.values()) / len(octaves)
             for s in settings}
     winner = min(settings, key=lambda s: (mean[s], settings.index(s)))
-    baseline = tuple(table_parameters(swept_table(variants))[p] for p in group)
+    baseline = tuple(swept[p] for p in group)
     if baseline in mean and mean[winner] > mean[baseline] - PARAM_MARGIN:
         winner = baseline  # not worth a departure from the swept table
-    return dict(zip(group, winner)), mean, len(common)
+    return dict(zip(group, winner)), mean, len(common), paired
 
 
 def choose_parameters(variants):
@@ -349,10 +426,11 @@ def choose_parameters(variants):
         found = choose_group(variants, group, chosen)
         if found is None:
             continue
-        values, losses, cells = found
+        values, losses, cells, paired = found
         chosen.update(values)
         ranked = sorted(losses.items(), key=lambda kv: kv[1])
-        notes.append(f"{'/'.join(group)} over {cells} cells, mean loss: " + ", ".join(
+        how = f" ({paired} paired)" if paired else ""
+        notes.append(f"{'/'.join(group)} over {cells} cells{how}, mean loss: " + ", ".join(
             f"{'/'.join(map(str, s))} {100 * l:.1f}%" for s, l in ranked))
     return chosen, notes
 
@@ -407,20 +485,33 @@ def write_table(family, sweeps, bands, params, band_penalty):
         f"from `crcforge bench --json` sweeps (crcforge {first['version']}, "
         f"{first['repeat']} samples of {first['min_sample_seconds'] * 1000:g} ms): "
         f"{describe_files([s.path for s in sweeps])}.")
-    lines += [
-        " * Bands: per class, the paths serving every model swept of it, the length bands of",
-        " * least total relative loss against the fastest of them at each size (medians,",
-        " * offsets 0 and 1); each band beyond the first had to lower the mean loss by "
-        f"{100 * band_penalty:g}%.",
-        " * Mean loss of the bands chosen, per model, offset and size:",
-    ]
+    paired, cells = (sum(bands[cls][4][k] for cls, _, _ in CLASSES) for k in (0, 1))
+    if paired == 0:
+        lines += [
+            " * Bands: per class, the paths serving every model swept of it, the length bands of",
+            " * least total relative loss against the fastest of them at each size (medians,",
+            " * offsets 0 and 1); each band beyond the first had to lower the mean loss by "
+            f"{100 * band_penalty:g}%.",
+        ]
+    else:
+        lines += paragraph(
+            "Bands: per class, the paths serving every model swept of it, the length bands of "
+            "least total relative loss against the fastest of them at each size (offsets 0 "
+            "and 1; each path's time the median over the rounds of its ratio to auto's in "
+            f"the same round, in {paired} of {cells} cells, else the median of its samples); "
+            "each band beyond the first had to lower the mean loss by "
+            f"{100 * band_penalty:g}%.")
+    lines.append(" * Mean loss of the bands chosen, per model, offset and size:")
     for cls, _, title in CLASSES:
-        _, models, loss, nsizes = bands[cls]
+        _, models, loss, nsizes, _ = bands[cls]
         lines += textwrap.wrap(f"{title}: {100 * loss:.2f}% over {nsizes} sizes "
                                f"({', '.join(models)})", WIDTH, initial_indent=" *     ",
                                subsequent_indent=" *         ")
-    lines.append(" * Parameters: " + (tune_text(params["values"]) + ";" if params["values"]
-                                      else "none measured;"))
+    chosen = tune_text(params["values"]) + ";" if params["values"] else "none measured;"
+    if len(" * Parameters: " + chosen) > WIDTH:  # wrapped at its commas
+        chosen = chosen.replace(",", ", ")
+    lines += textwrap.wrap("Parameters: " + chosen, WIDTH, initial_indent=" * ",
+                           subsequent_indent=" *     ")
     for n in params["notes"]:
         lines += textwrap.wrap(n, WIDTH, initial_indent=" *     ",
                                subsequent_indent=" *         ")
@@ -492,10 +583,9 @@ def main(argv):
         full = [s for s in sweeps if s.full]
         if not full:
             raise SweepError("no full sweep among the files (one that times \"auto\")")
-        max_bands = header_define(TUNING_H, "CRC_BANDS_MAX")
         bands = {}
         for cls, _, title in CLASSES:
-            found = choose_bands(full, cls, args.band_penalty, max_bands)
+            found = choose_bands(full, cls, args.band_penalty, BANDS_MAX)
             if found is None:
                 raise SweepError(f"no {title} model in the full sweeps")
             bands[cls] = found

@@ -20,10 +20,17 @@
 #   1. variant-fold-P-A-*.json: the folding paths (names with "pclmul", not hybrids) with
 #      CRCFORGE_TUNE=fold_parallel_max=P,fold_accumulators=A, P in 0 and
 #      CRC_FOLD_PARALLEL_MAX, A in 1 2 4 8; make_table.py --choose picks P and A;
-#   2. variant-hybrid-Q-*.json: the hybrid paths with those and hybrid_qwords=Q, Q in
+#   2. variant-threeway-T-*.json: the three-chain path with those and
+#      crc32c_threeway_min=T, T in 64 128 192 256 320 384; variant-hybrid256min-H-*.json:
+#      the 256-bit hybrid with crc32c_hybrid256_min=H, H in 1024 1536 2048 2560 3072;
+#      variant-hybrid512min-H-*.json: the 512-bit hybrid with crc32c_hybrid512_min=H, H in
+#      1024 1536 2048 2560 3072 3584 4097 (4097: no loop within 4 KiB); --choose picks them;
+#   3. variant-hybrid-Q-*.json: the hybrid paths with all those and hybrid_qwords=Q, Q in
 #      2 4 6 8 12 16; --choose picks Q;
-#   3. sweep-*.json: every path and peer with the parameters chosen;
-# then FAMILY.h from all of them.  A path that disagrees with crcforge's reference is
+#   4. sweep-*.json: every path and peer with the parameters chosen;
+# then FAMILY.h from all of them.  The variant runs time the baseline "read" beside their
+# paths, which make_table.py pairs them against round by round (crcforge bench records
+# its rounds), so that runs under different values compare.  A path that disagrees with crcforge's reference is
 # reported and left out of the table; the sweep goes on and exits 1 at the end.
 set -euo pipefail
 
@@ -63,12 +70,18 @@ if [ -n "$quick" ]; then
   timing=(--quick)
   sizes=($(seq 64 64 1024) $(seq 1536 512 4096) $(seq 6144 2048 16384) 65536 1048576)
   hybrid_qwords=(4 8)
+  threeway_min=(128 256)
+  hybrid256_min=(1536 3072)
+  hybrid512_min=(2048 4097)
 else
-  timing=(--repeat 5 --min-time 10)
+  timing=() # crcforge bench's rounds: 41, each sample at least 0.3 ms
   # 16 and 64 MiB: past the last-level cache, where the paths' order may change again.
   sizes=($(seq 16 16 1024) $(seq 1152 128 4096) $(seq 4608 512 16384) 65536 1048576 16777216
          67108864)
   hybrid_qwords=(2 4 6 8 12 16)
+  threeway_min=(64 128 192 256 320 384)
+  hybrid256_min=(1024 1536 2048 2560 3072)
+  hybrid512_min=(1024 1536 2048 2560 3072 3584 4097)
 fi
 chunks=() # comma-separated lists of at most 64 sizes
 for ((i = 0; i < ${#sizes[@]}; i += 64)); do
@@ -123,8 +136,8 @@ print(" ".join(seen))' "$work/probe.json" "$@" ""
 mismatch=0
 # bench INCLUDE EXCLUDE NAME=TUNE...: for every algorithm and chunk of sizes, one run per
 # setting, CRCFORGE_TUNE=TUNE, into DIR/NAME-ALGO-K.json.  With INCLUDE, only the crcforge
-# paths serving the algorithm whose names match it and not EXCLUDE (none: no run); without,
-# every path and peer.  The settings take turns run by run, so that a change in the
+# paths serving the algorithm whose names match it and not EXCLUDE (none: no run), and the
+# baseline "read"; without, every path and peer.  The settings take turns run by run, so that a change in the
 # machine's load falls on all of them alike.
 bench() {
   local include=$1 exclude=$2 i k setting p
@@ -134,6 +147,7 @@ bench() {
     if [ -n "$include" ]; then
       for p in $(paths "$i" "$include" "$exclude"); do selected+=(-i "$p"); done
       [ ${#selected[@]} -gt 0 ] || continue
+      selected+=(-i read)
     fi
     for k in "${!chunks[@]}"; do
       for setting in "$@"; do
@@ -166,12 +180,20 @@ done
 echo "sweep: folding paths, fold_parallel_max 0/$parallel_max x fold_accumulators 1/2/4/8" >&2
 bench pclmul hybrid "${settings[@]}"
 chosen=$(choose)
-settings=()
-for q in "${hybrid_qwords[@]}"; do
-  settings+=("variant-hybrid-$q=${chosen:+$chosen,}hybrid_qwords=$q")
-done
-echo "sweep: hybrid paths, ${chosen:+$chosen and }hybrid_qwords ${hybrid_qwords[*]}" >&2
-bench hybrid "" "${settings[@]}"
+# variants INCLUDE NAME KEY VALUE...: the paths matching INCLUDE under the values chosen so
+# far and KEY=VALUE, one run each, into variant-NAME-VALUE-*.json.
+variants() {
+  local include=$1 name=$2 key=$3 v settings=()
+  shift 3
+  for v in "$@"; do settings+=("variant-$name-$v=${chosen:+$chosen,}$key=$v"); done
+  echo "sweep: paths matching $include, ${chosen:+$chosen and }$key $*" >&2
+  bench "$include" "" "${settings[@]}"
+}
+variants sse42_3way threeway crc32c_threeway_min "${threeway_min[@]}"
+variants avx2_hybrid hybrid256min crc32c_hybrid256_min "${hybrid256_min[@]}"
+variants avx512_hybrid hybrid512min crc32c_hybrid512_min "${hybrid512_min[@]}"
+chosen=$(choose)
+variants hybrid hybrid hybrid_qwords "${hybrid_qwords[@]}"
 chosen=$(choose)
 echo "sweep: every path and peer, CRCFORGE_TUNE=$chosen" >&2
 bench "" "" "sweep=$chosen"
@@ -195,12 +217,20 @@ print("{} ({} family {} model {})".format(d["cpu"], i["vendor"], i["family"], i[
     "$((elapsed / 60)) min $((elapsed % 60)) s${quick:+ (a smoke run: its table decides nothing)}."
   echo "- CPU: $cpu_line; runs pinned with \`${pin[*]:-nothing (no taskset)}\`;" \
     "\`crcforge cpu\` in cpu.txt."
+  echo "- Peers: $(python3 -c '
+import json, sys
+peers = json.load(open(sys.argv[1]))["peers"]
+print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"] + " not built"
+                for p in peers))' "$work/probe.json")."
   echo "- Parameters the variant runs chose: \`${chosen:-none}\`."
   echo "- The table: $family.h, for src/x86/tuning/ (in the repository," \
     "\`python3 scripts/tune/make_table.py --family $family --out $family.h DIR/*.json\`" \
     "writes it again from this directory)."
   echo "- Files, each a \`crcforge bench --json\` run of the K-th part of the sizes:" \
     "variant-fold-P-A-ALGO-K.json (fold_parallel_max P, fold_accumulators A)," \
+    "variant-threeway-T-ALGO-K.json (crc32c_threeway_min T)," \
+    "variant-hybrid256min-H-ALGO-K.json (crc32c_hybrid256_min H)," \
+    "variant-hybrid512min-H-ALGO-K.json (crc32c_hybrid512_min H)," \
     "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), sweep-ALGO-K.json (every path and" \
     "peer); every command and its time in sweep.log."
 } >"$out/README.md"

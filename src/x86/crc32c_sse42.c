@@ -17,6 +17,7 @@
  */
 #include "../cpu.h"
 #include "crc32c_x86.h"
+#include "tuning.h"
 
 int crc32c_serves(const crcforge_model *m)
 {
@@ -59,15 +60,17 @@ static TARGET_SSE42_PCLMUL inline uint32_t pass_3way(uint32_t crc, const uint8_t
     return (uint32_t)c ^ (uint32_t)_mm_crc32_u64(0, shifted);
 }
 
-/* Whole passes, then the rest below 24 bytes on one chain (n >= CRC32C_THREEWAY_MIN). */
+/* Whole passes, then one over the rest if it is at least `least` bytes (the tuning's
+ * crc32c_threeway_min, n >= least), the last bytes below 24 on one chain. */
 static TARGET_SSE42_PCLMUL __attribute__((noinline)) uint32_t crc32c_3way_long(uint32_t crc,
                                                                                const uint8_t *p,
-                                                                               size_t n)
+                                                                               size_t n,
+                                                                               size_t least)
 {
     const struct crc32_join *k = crc32_join_of(crc_model_crc32c);
     for (; n >= 3 * CRC32C_STREAM_MAX; n -= 3 * CRC32C_STREAM_MAX, p += 3 * CRC32C_STREAM_MAX)
         crc = pass_3way(crc, p, CRC32C_STREAM_MAX, k);
-    if (n >= CRC32C_THREEWAY_MIN) {
+    if (n >= least) {
         size_t l = n / 24 * 8;
         crc = pass_3way(crc, p, l, k);
         p += 3 * l;
@@ -76,14 +79,34 @@ static TARGET_SSE42_PCLMUL __attribute__((noinline)) uint32_t crc32c_3way_long(u
     return crc32c_chain(crc, p, n);
 }
 
+static uint64_t crc32c_x86_sse42_3way(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                      size_t n);
+
+/* The first call after the tuning was reset: apart, so that the path keeps no frame. */
+static __attribute__((noinline, cold)) uint64_t crc32c_3way_resolving(const crcforge_model *m,
+                                                                     uint64_t reg,
+                                                                     const uint8_t *p, size_t n)
+{
+    crc_x86_tuning_resolve();
+    return crc32c_x86_sse42_3way(m, reg, p, n);
+}
+
 /* Short inputs pay no prologue for the long path: it is a separate function. */
 static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *m, uint64_t reg,
                                                           const uint8_t *p, size_t n)
 {
-    (void)m;
-    if (n < CRC32C_THREEWAY_MIN)
+    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
+    if (__builtin_expect(tuning == NULL, 0))
+        return crc32c_3way_resolving(m, reg, p, n);
+    if (n < tuning->crc32c_threeway_min)
         return crc32c_chain((uint32_t)reg, p, n);
-    return crc32c_3way_long((uint32_t)reg, p, n);
+    return crc32c_3way_long((uint32_t)reg, p, n, tuning->crc32c_threeway_min);
+}
+
+/* Where it stops running one chain: the tuning's (dispatch builds its bands with it). */
+static uint32_t crc32c_3way_chain_below(void)
+{
+    return crc_x86_tuning()->crc32c_threeway_min;
 }
 
 const struct crc_impl crc_impl_crc32c_x86_sse42 = {
@@ -93,4 +116,4 @@ const struct crc_impl crc_impl_crc32c_x86_sse42 = {
 const struct crc_impl crc_impl_crc32c_x86_sse42_3way = {
     .name = "crc32c_x86_sse42_3way", .features = CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
     .supports = crc32c_serves, .update = crc32c_x86_sse42_3way,
-    .crc32_below = CRC32C_THREEWAY_MIN};
+    .crc32_below = CRC32C_THREEWAY_MIN_LEAST, .crc32_below_tuned = crc32c_3way_chain_below};

@@ -26,8 +26,9 @@
  * as PARALLEL's do, giving R(reg, B), and
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts by struct crc32_join.  Whole passes are as long as the join table allows,
- * the last one takes the whole iterations left; below CRC32C_HYBRID_MIN, and for what
- * the passes leave, the hybrid takes, after the head n % 16 (head()):
+ * the last one takes the whole iterations left; below the tuning's limit (HYBRID_LIMIT:
+ * crc32c_hybrid256_min or crc32c_hybrid512_min, tuning.h), and for what the passes leave,
+ * the hybrid takes, after the head n % 16 (head()):
  *  - below SHORT_LANES lanes, SHORT: one straight-line function for every number of
  *    lanes, whole vectors then a short crc32 chain that ends on T;
  *  - above, MEDIUM (512-bit): the same with the vectors in a loop; or SPLIT (256-bit): one
@@ -259,10 +260,15 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
+/* The tuning's field where the loop of passes starts (a crossover of the CPU's units,
+ * tuning.h); below it MEDIUM (512-bit) or SPLIT (256-bit) take the input, so that the
+ * limit is at most what they cover: HYBRID_END. */
 #if VL == 64
-#define HYBRID_MIN CRC32C_HYBRID_MIN_512
+#define HYBRID_LIMIT crc32c_hybrid512_min
+#define HYBRID_END CRC32C_HYBRID512_MIN_MOST
 #else
-#define HYBRID_MIN CRC32C_HYBRID_MIN
+#define HYBRID_LIMIT crc32c_hybrid256_min
+#define HYBRID_END CRC32C_HYBRID256_MIN_MOST
 #endif
 /* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
  * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
@@ -336,18 +342,20 @@ static inline size_t hybrid_iters_max(unsigned q)
 
 /* The passes of q over p[0..n) that fit, the rest left in *p, *n: whole passes of
  * hybrid_iters_max(q) iterations (the streams' distance a constant when q is), then one
- * pass of the whole iterations left if they are long enough; the rest, under an
- * iteration, goes to SHORT or MEDIUM (on AMD Zen 4, 512-bit, 3-8 KiB: 1-10% faster than
- * the streams taking it beyond the iterations).  `interleave`: see hybrid_pass. */
+ * pass of the whole iterations left if they are `least` bytes or more (the tuning's
+ * HYBRID_LIMIT); the rest, under an iteration, goes to SHORT or MEDIUM (on AMD Zen 4,
+ * 512-bit, 3-8 KiB: 1-10% faster than the streams taking it beyond the iterations).
+ * `interleave`: see hybrid_pass. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8_t **p, size_t *n,
-                                                       const unsigned q, const int interleave,
+                                                       size_t least, const unsigned q,
+                                                       const int interleave,
                                                        const struct crc32_lanes *lanes,
                                                        const struct crc32_join *join)
 {
     const size_t iter_bytes = HYBRID_ACC * VL + 24 * q, iters_max = hybrid_iters_max(q);
     for (; *n >= iters_max * iter_bytes; *n -= iters_max * iter_bytes, *p += iters_max * iter_bytes)
         crc = hybrid_pass(crc, *p, iters_max, q, interleave, lanes, join);
-    if (*n >= HYBRID_MIN) {
+    if (*n >= least) {
         const size_t it = *n / iter_bytes;
         crc = hybrid_pass(crc, *p, it, q, interleave, lanes, join);
         *p += it * iter_bytes;
@@ -360,22 +368,22 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8
  * instructions of an iteration unrolled and interleaved), each a function of its own:
  * inlined into one, GCC 12 ran short of registers in some and moved the chains' values
  * through vector registers, which halved their speed. */
-typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, unsigned q,
-                                     const struct crc32_lanes *lanes,
+typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, size_t least,
+                                     unsigned q, const struct crc32_lanes *lanes,
                                      const struct crc32_join *join);
 static ATTRIBUTES __attribute__((noinline)) uint32_t
-hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, unsigned q,
+hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q,
                   const struct crc32_lanes *lanes, const struct crc32_join *join)
 {
-    return hybrid_passes(crc, p, n, q, 0, lanes, join);
+    return hybrid_passes(crc, p, n, least, q, 0, lanes, join);
 }
 #define HYBRID_PASSES_FOR(value)                                                            \
     static ATTRIBUTES __attribute__((noinline)) uint32_t CAT(hybrid_passes_, value)(        \
-        uint32_t crc, const uint8_t **p, size_t *n, unsigned q,                             \
+        uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q,               \
         const struct crc32_lanes *lanes, const struct crc32_join *join)                     \
     {                                                                                       \
         (void)q;                                                                            \
-        return hybrid_passes(crc, p, n, value, 1, lanes, join);                            \
+        return hybrid_passes(crc, p, n, least, value, 1, lanes, join);                      \
     }
 /* q = 2..6: from Sapphire Rapids' balance (one 512-bit multiply a cycle: 8 cycles to fold
  * 256 bytes beside 3 * 8/3 crc32 instructions) to the 256-bit default. */
@@ -387,7 +395,7 @@ HYBRID_PASSES_FOR(6)
 
 #if VL == 32
 /* ------------------------------------------------------------------------------------
- * SPLIT (the 256-bit hybrid from SHORT's lanes to HYBRID_MIN: on AMD Zen 4 held to AVX2,
+ * SPLIT (the 256-bit hybrid from SHORT's lanes to its loop: on AMD Zen 4 held to AVX2,
  * against ISA-L 2.32.1's crc32_iscsi_avx2, 1.12-1.39x at 640 B-2.5 KiB where MEDIUM's
  * single chain gave 1.01-1.10x)
  * ---------------------------------------------------------------------------------- */
@@ -424,26 +432,26 @@ _Static_assert(SPLIT_Q % 2 == 0, "SPLIT_Q even");
     SPLIT_SHAPES16(i) SPLIT_SHAPES16((i) + 16) SPLIT_SHAPES16((i) + 32) SPLIT_SHAPES16((i) + 48)
 static const struct {
     uint8_t it, qs, lanes; /* lanes: of the lanes' message, to its last (T's place) */
-} split_shapes[HYBRID_MIN / 8] = {
+} split_shapes[HYBRID_END / 8] = {
     SPLIT_SHAPES64(0)
-#if HYBRID_MIN > 512
+#if HYBRID_END > 512
         SPLIT_SHAPES64(64)
 #endif
-#if HYBRID_MIN > 1024
+#if HYBRID_END > 1024
             SPLIT_SHAPES64(128)
 #endif
-#if HYBRID_MIN > 1536
+#if HYBRID_END > 1536
                 SPLIT_SHAPES64(192)
 #endif
-#if HYBRID_MIN > 2048
+#if HYBRID_END > 2048
                     SPLIT_SHAPES64(256)
 #endif
-#if HYBRID_MIN > 2560
+#if HYBRID_END > 2560
                         SPLIT_SHAPES64(320)
 #endif
 };
 /* Whole blocks of 64 entries; lanes (fewer than 256) and streams within their tables' 4 KiB. */
-_Static_assert(HYBRID_MIN % 512 == 0 && HYBRID_MIN <= 3072, "split_shapes covers HYBRID_MIN");
+_Static_assert(HYBRID_END % 512 == 0 && HYBRID_END <= 3072, "split_shapes covers HYBRID_END");
 
 /* Lanes of v times their constants at k, onto s, the constants read by the multiplies:
  * each vector has its own, and keeping them in registers (times()) cost the split pass
@@ -454,7 +462,7 @@ static ATTRIBUTES ALWAYS_INLINE wide_t split_times(wide_t v, const struct fold_p
 }
 
 /*
- * SPLIT_MIN <= n < HYBRID_MIN in one pass: the first 2*VL*it bytes V as vectors, every
+ * SPLIT_MIN <= n < HYBRID_END in one pass: the first 2*VL*it bytes V as vectors, every
  * lane multiplied straight to the end of the lanes' message (PARALLEL's products), beside
  * three crc32 streams A, B, C of qs qwords on what follows (C w more), the last n % 8
  * bytes on the chain after C.  The two kinds of work are interleaved in program order,
@@ -530,7 +538,7 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t split(uint32_t crc, const u
 #endif
 
 /* ------------------------------------------------------------------------------------
- * SHORT and MEDIUM (the hybrid below HYBRID_MIN)
+ * SHORT and MEDIUM (the hybrid below its loop)
  *
  * Measured on AMD Zen 4 (512-bit, calls of one length in a loop, against ISA-L 2.32.1's
  * crc32_iscsi_by16_10): below a few KiB a call costs about a quarter of a cycle for every
@@ -693,12 +701,16 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t medium(uint32_t crc, const 
 }
 #endif
 
-static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, size_t n);
 static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
-                                                                 size_t n, unsigned q);
+                                                                 size_t n, unsigned q,
+                                                                 size_t least);
+static ATTRIBUTES __attribute__((noinline, cold)) uint32_t
+hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q);
 
-/* crcforge_crc32c on the hybrid: the head, then SHORT's block for the lanes left, or the
- * rest. */
+/* crcforge_crc32c on the hybrid (q 0: the tuning's hybrid_qwords): the head, then SHORT's
+ * block for the lanes left, or below the tuning's HYBRID_LIMIT, MEDIUM or SPLIT, or the
+ * loop.  Every call a tail call (the tuning resolved out of line after a reset), so that
+ * the value entry keeps no frame. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_t *p, size_t n,
                                                       unsigned q)
 {
@@ -713,13 +725,23 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_
     }
     if (n < 16 * SHORT_LANES)
         return short_blocks[n / 16](crc, p, n);
-    if (n < HYBRID_MIN)
+    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
+    if (__builtin_expect(tuning == NULL, 0))
+        return hybrid_resolving(crc, p, n, q);
+    if (n < tuning->HYBRID_LIMIT)
 #if VL == 32
         return split(crc, p, n);
 #else
         return medium(crc, p, n);
 #endif
-    return hybrid_long(crc, p, n, q);
+    return hybrid_long(crc, p, n, q != 0 ? q : tuning->hybrid_qwords, tuning->HYBRID_LIMIT);
+}
+
+/* The first call past SHORT after the tuning was reset. */
+static ATTRIBUTES uint32_t hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q)
+{
+    crc_x86_tuning_resolve();
+    return hybrid_value(crc, p, n, q);
 }
 
 /* The record's crc32c: the lane table is built before (crc32c_lanes_prepare). */
@@ -728,12 +750,13 @@ static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, s
     return hybrid_value(crc, buf, n, 0);
 }
 
-/* The CRC value, n >= HYBRID_MIN: the folded vectors' loads aligned (no load straddles two
- * cache lines: on AMD Zen 4 at 1 MiB from 1 byte past 64-byte alignment, 67.3-67.5 GB/s
- * unaligned against 68.4-68.9 aligned, and nothing lost on aligned buffers), the passes,
- * and what they leave as the value entry takes it. */
+/* The CRC value, n >= least (the tuning's HYBRID_LIMIT), q qwords: the folded vectors'
+ * loads aligned (no load straddles two cache lines: on AMD Zen 4 at 1 MiB from 1 byte past
+ * 64-byte alignment, 67.3-67.5 GB/s unaligned against 68.4-68.9 aligned, and nothing lost
+ * on aligned buffers), the passes, and what they leave as the value entry takes it. */
 static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
-                                                                 size_t n, unsigned q)
+                                                                 size_t n, unsigned q,
+                                                                 size_t least)
 {
     const struct crc32_join *join = crc32_join_of(crc_model_crc32c);
     const size_t lead = (size_t)-(uintptr_t)p % VL;
@@ -742,9 +765,7 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, c
     n -= lead;
     static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
                                                hybrid_passes_5, hybrid_passes_6};
-    if (q == 0)
-        q = crc_x86_tuning()->hybrid_qwords;
-    reg = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(reg, &p, &n, q,
+    reg = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(reg, &p, &n, least, q,
                                                                   &crc32c_lanes_table, join);
     return hybrid_value(~reg, p, n, q);
 }
@@ -790,7 +811,8 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
 #undef WFROM128
 #undef WZERO
 #undef PIN
-#undef HYBRID_MIN
+#undef HYBRID_LIMIT
+#undef HYBRID_END
 #undef HYBRID_ACC
 #undef HYBRID_PASSES_FOR
 #undef SHORT_LANES

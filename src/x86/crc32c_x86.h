@@ -20,34 +20,19 @@
  * cycles of crc32 instructions, so 4 KiB streams keep it under 1%, and three streams
  * 4 KiB apart stay well inside L1. */
 #define CRC32C_STREAM_MAX CRC32_JOIN_MAX
-/* Below this many bytes one chain beats three plus a join: measured per call on an AMD
- * EPYC (Zen 3), independent calls (1-way 12.2 GB/s vs 3-way 11.6 at 224 B, 15.1 vs 16.7
- * at 256 B).  One chain gains from running ahead into the next call, so the crossover
- * lies above the ~100 B a single dependent stream would give. */
-#define CRC32C_THREEWAY_MIN 240
+
+/* Where the kernels change their way depends on the CPU: the tuning table's
+ * crc32c_threeway_min, crc32c_hybrid256_min and crc32c_hybrid512_min (tuning.h). */
 
 /* What the VPCLMULQDQ paths execute (their records' features). */
 #define CRC_FEATURES_x86_crc32c_avx2                                                      \
     (CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
 #define CRC_FEATURES_x86_crc32c_avx512 (CRC_FEATURES_x86_crc32c_avx2 | CRC_CPU_AVX512F)
 
-/* The hybrids' shortest pass (crc32c_vpclmul_template.h): below it the join and the ends
- * of the accumulators and streams cost more than the crc32 chains add, and passes without
- * accumulators take the input (MEDIUM 512-bit, SPLIT 256-bit).  Measured per call, GB/s:
- * 512-bit on AMD Zen 4 (q = 3, best of 15), hybrid against the parallel path 52.2 vs 55.6
- * at 2 KiB, 57.6 vs 56.7 at 3 KiB; 256-bit on AMD Zen 3 (q = 6, medians of 5), hybrid
- * against SPLIT: 2 KiB 28.5 vs 32.8, 2560 B 30.5 vs 33.8, 3000 B 32.7 vs 34.5 (SPLIT's
- * shapes stop at 3 KiB, within the lanes' 4 KiB).  Read by scripts/tune/make_table.py:
- * hybrid_qwords acts from here on. */
-#define CRC32C_HYBRID_MIN 3072
-/* The 512-bit hybrid's loop starts past the lane table's 4 KiB: below, MEDIUM (one crc32
- * chain beside the vectors, crc32c_vpclmul_template.h) measured on AMD Zen 4 0.94-1.04x
- * ISA-L's by16_10 at 3-4000 B against the loop's 0.80-0.87x (paired, one run each). */
-#define CRC32C_HYBRID_MIN_512 4097
-
 /* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
  * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
- * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX). */
+ * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX); where
+ * the hybrid's loop starts is still the table's (crc32c_hybrid256_min, crc32c_hybrid512_min). */
 uint64_t crc32c_x86_vpclmul_avx2_with(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
 uint64_t crc32c_x86_avx2_hybrid_with(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
 uint64_t crc32c_x86_vpclmul_avx512_with(uint64_t reg, const uint8_t *p, size_t n,

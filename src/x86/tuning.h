@@ -1,19 +1,22 @@
 /*
  * The x86 paths tuned per CPU family, as data: for each class of model, which path serves
- * which band of input lengths, and the kernels' parameters.  One table per family, in
- * tuning/FAMILY.h, written by scripts/tune/make_table.py from a `crcforge bench --json`
- * sweep of that family's CPU (scripts/tune/sweep.sh runs the sweep and the generator); a
- * family not measured yet points at the generic table of its widest tier
- * (tuning/generic.h).  The family is read once from CPUID (vendor, family, model) and the
- * features in use; CRCFORGE_TUNE overrides the choice and the parameters (tuning.c).
+ * which band of input lengths, the kernels' parameters, and the limits inside the kernels
+ * that depend on the CPU.  One table per family, in tuning/FAMILY.h, written by
+ * scripts/tune/make_table.py from a `crcforge bench --json` sweep of that family's CPU
+ * (scripts/tune/sweep.sh runs the sweep and the generator); a family not measured yet
+ * points at the generic table of its widest tier (tuning/generic.h).  The family is read
+ * once from CPUID (vendor, family, model) and the features in use; CRCFORGE_TUNE overrides
+ * the choice and the values (tuning.c).
  *
- * Dispatch (dispatch.c) asks crc_x86_tuned_impl for a model's path before the registry's
- * best-first list: a record whose update walks the bands of the model's class.  A forced
- * path (CRCFORGE_IMPL, crcforge_impl_force) bypasses the bands but keeps the parameters.
+ * This is data and the code that picks it: it calls nothing of dispatch.  Dispatch
+ * (dispatch.c, bands.c) turns the bands of the table in use into the paths it chooses;
+ * the kernels read their parameters and limits from crc_x86_tuning().  A forced path
+ * (CRCFORGE_IMPL, crcforge_impl_force) bypasses the bands but keeps the rest.
  */
 #ifndef CRCFORGE_X86_TUNING_H
 #define CRCFORGE_X86_TUNING_H
 
+#include "../fold_consts.h"
 #include "../internal.h"
 
 #define CRC_BANDS_MAX 6
@@ -46,13 +49,37 @@ struct crc_x86_tuning {
     /* The CRC-32C hybrids: crc32 qwords on each of the three streams beside every four
      * vectors folded (256 bytes with 512-bit vectors, 128 with 256-bit ones). */
     uint32_t hybrid_qwords;
+    /* Where the CRC-32C kernels change their way, crossovers of the CPU's units: the
+     * three-chain path (crc32c_sse42.c) runs one chain below crc32c_threeway_min bytes,
+     * where a join costs more than two more chains gain; the hybrids
+     * (crc32c_vpclmul_template.h) run their loop of passes (vectors folded beside three
+     * crc32 chains) from crc32c_hybrid256_min bytes (256-bit) or crc32c_hybrid512_min
+     * (512-bit), passes without accumulators below (256-bit: SPLIT, vectors beside three
+     * chains; 512-bit: MEDIUM, vectors beside one): two kernels of their own, so two
+     * crossovers. */
+    uint32_t crc32c_threeway_min;
+    uint32_t crc32c_hybrid256_min;
+    uint32_t crc32c_hybrid512_min;
 };
 
-/* The limits of the parameters (what the kernels and their constants are built for). */
+/* The ranges of the parameters and limits: what the kernels and their constants are
+ * built for (tuning.c refuses CRCFORGE_TUNE values outside them, test_tuning checks every
+ * table). */
 #define CRC_FOLD_PARALLEL_MAX 4096
 #define CRC_HYBRID_QWORDS_MAX 16
+/* One pass of three streams of one qword at least; three streams of CRC32C_STREAM_MAX
+ * (crc32c_x86.h) are a whole pass, which runs whatever the limit. */
+#define CRC32C_THREEWAY_MIN_LEAST 24
+#define CRC32C_THREEWAY_MIN_MOST (3 * 4096)
+/* One iteration of the longest hybrid pass at least (four 512-bit vectors beside three
+ * streams of CRC_HYBRID_QWORDS_MAX qwords); at most, 256-bit, what SPLIT's table of shapes
+ * covers (its lanes and streams within the 4 KiB of the lane and join tables), 512-bit,
+ * what MEDIUM covers (every lane multiplied straight to the end: the lane table's 4 KiB). */
+#define CRC32C_HYBRID_MIN_LEAST (4 * 64 + 24 * CRC_HYBRID_QWORDS_MAX)
+#define CRC32C_HYBRID256_MIN_MOST 3072
+#define CRC32C_HYBRID512_MIN_MOST (16 * CRC32_LANES_MAX + 1)
 
-/* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's parameters. */
+/* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's values. */
 const struct crc_x86_tuning *crc_x86_tuning_resolve(void);
 extern _Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
 static inline const struct crc_x86_tuning *crc_x86_tuning(void)
@@ -61,13 +88,17 @@ static inline const struct crc_x86_tuning *crc_x86_tuning(void)
         atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
     return t != NULL ? t : crc_x86_tuning_resolve();
 }
-
-/* The banded path of the table in use for m, or NULL when the table has none that this
- * CPU can run for m (dispatch then takes the registry's best-first choice). */
-const struct crc_impl *crc_x86_tuned_impl(const crcforge_model *m);
+/* The table in use, or NULL until it is resolved: a kernel that reads it on every call
+ * resolves it out of line then, so that its own code makes no call and keeps no frame. */
+static inline const struct crc_x86_tuning *crc_x86_tuning_peek(void)
+{
+    return atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
+}
 
 /* Forget the table in use (crcforge_impl_force calls it: the CPU mask may have changed). */
 void crc_x86_tuning_reset(void);
+/* The family whose table is in use: an index into crc_x86_families. */
+size_t crc_x86_family_in_use(void);
 
 /* Every family, first match first (tuning.c): its name, the features every CPU of it
  * has (all its table's paths execute), its table, and which CPUs it is (given the CPU's
@@ -78,7 +109,8 @@ struct crc_x86_family {
     const struct crc_x86_tuning *table;
     int (*is)(const struct crc_cpu_id *id, uint32_t features);
 };
-extern const struct crc_x86_family crc_x86_families[];
+#define CRC_X86_FAMILIES 8
+extern const struct crc_x86_family crc_x86_families[CRC_X86_FAMILIES];
 extern const size_t crc_x86_family_count;
 /* The family a CPU of this identity with these features (in use) belongs to: an index
  * into crc_x86_families (the last, generic one when none matches). */

@@ -3,7 +3,11 @@ import csv
 import io
 import json
 import re
+import shutil
+import statistics
+import subprocess
 import xml.etree.ElementTree as ET
+import zlib
 
 import pytest
 
@@ -23,9 +27,17 @@ QUICK_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 3276
     (["--repeat", "0"], "'0'"),
     (["--clock", "sundial"], "'sundial'"),
     (["--min-time", "ms"], "'ms'"),
+    (["--min-time", "1.2.3"], "'1.2.3'"),
+    (["--min-time", "."], "'.'"),
+    (["--min-time", "10001"], "'10001'"),
     (["--frobnicate"], "--frobnicate"),
     (["--sizes"], "--sizes"),
     (["--csv", "--json"], "--csv and --json"),
+    (["--loop", "sideways"], "'sideways'"),
+    (["--keys", "--loop", "latency"], "--keys times both loops on its own sizes: not with --loop"),
+    (["--keys", "--mixed"], "not with --mixed"),
+    (["--mixed", "--sizes", "8"], "--mixed makes its own sizes and offsets: not with --sizes"),
+    (["--mixed", "--offsets", "0"], "not with --offsets"),
 ])
 def test_bad_arguments(run, args, culprit):
     code, out, err = run("bench", "--quick", *args)
@@ -45,7 +57,7 @@ def quick(run, tmp_path, *args):
 def test_quick_smoke_table_json_csv_svg(run, tmp_path):
     table, doc, rows, svg = quick(run, tmp_path, "-a", "crc32c", "-a", "crc32")
     for title in ("CRC-32/ISCSI (crc32c), buffers 64-byte aligned",
-                  "CRC-32/ISO-HDLC (crc32), buffers offset by 1", "auto vs best peer",
+                  "CRC-32/ISO-HDLC (crc32), buffers offset by 1", "auto vs fastest peer",
                   "auto vs portable"):
         assert title in table
     assert doc["tool"] == "crcforge bench" and doc["mode"] == "throughput"
@@ -99,11 +111,11 @@ def test_csv_and_json_on_stdout(run):
                          "--offsets", "3", "--json")
     doc = json.loads(out)
     assert code == 0 and {r["offset"] for r in doc["results"]} == {3}
-    assert (doc["repeat"], doc["min_sample_seconds"]) == (2, 0.0005)  # --quick's defaults
-    code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1", "--sizes", "8",
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (5, 0.0001)  # --quick's defaults
+    code, out, err = run("bench", "--quick", "--repeat", "3", "--min-time", "1.5", "--sizes", "8",
                          "--offsets", "0", "--clock", "wall", "--json")
     doc = json.loads(out)
-    assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.001)  # given ones win
+    assert (doc["repeat"], doc["min_sample_seconds"]) == (3, 0.0015)  # given ones win
     assert doc["clock"] == "wall"
 
 
@@ -255,3 +267,139 @@ def test_json_lists_the_models_measured(run, catalogue):
                                           want["refin"], want["refout"], want["xorout"])
     assert models[2] == {"name": "custom", "width": 16, "poly": "0x1021", "init": "0xffff",
                          "refin": False, "refout": False, "xorout": "0x0"}
+
+
+def needed(path):
+    """The shared libraries an ELF file names as NEEDED (readelf -d)."""
+    out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True,
+                         check=True).stdout
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
+
+
+def test_tool_links_libc_only(crcforge_bin, tmp_path):
+    """The tool needs libc alone (its dynamic loader included), and libcrcforge when linked
+    shared: no peer library, no libm.  Alone in a directory, without the benchmark program
+    beside it, it still sums, and `bench` names the program it cannot find."""
+    libs = needed(crcforge_bin)
+    assert "libc.so.6" in libs, libs
+    others = [lib for lib in libs if lib != "libc.so.6" and not lib.startswith("ld-linux")
+              and not lib.startswith("libcrcforge.so")]
+    assert others == [], f"crcforge needs {others}"
+    alone = tmp_path / "crcforge"
+    shutil.copy(crcforge_bin, alone)
+    data = tmp_path / "data"
+    data.write_bytes(b"123456789" * 1000)
+    p = subprocess.run([alone, "sum", "-a", "crc32", data], capture_output=True, text=True)
+    assert (p.returncode, p.stdout) == (0, f"{zlib.crc32(data.read_bytes()):08x}  {data}\n")
+    p = subprocess.run([alone, "bench", "--quick"], capture_output=True, text=True)
+    assert p.returncode == 2 and p.stdout == "", p
+    assert f"{tmp_path}/crcforge-bench" in p.stderr and "not installed" in p.stderr, p.stderr
+
+
+def test_bench_reports_every_peer(run):
+    """`crcforge bench` runs the benchmark program, which links the peers: each known peer
+    library is listed as built (and timed) or not built (and why)."""
+    code, out, err = run("bench", *PROBE, "-a", "crc32", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert {p["library"] for p in doc["peers"]} == {"isa-l", "libdeflate", "zlib", "crc-fast"}
+    timed = {r["implementation"].split()[0] for r in doc["results"] if r["kind"] == "peer"}
+    for p in doc["peers"]:
+        assert (p["library"] in timed) == p["built"], p
+        assert p["built"] or f"not built: {p['library']} ({p['why_not']})" in run(
+            "bench", *PROBE, "-a", "crc32")[1].decode(), p
+
+
+def quartiles(values):
+    """(q1, median, q3), linear between neighbours."""
+    if len(values) == 1:
+        return values * 3
+    return statistics.quantiles(values, n=4, method="inclusive")
+
+
+def test_paired_rounds(run):
+    """Every subject of one (algorithm, loop, size, offset) has the same number of rounds;
+    its best and median are those of its rounds; its paired ratios, recomputed here from
+    the rounds, are the median and quartiles over the rounds of the fastest peer's time,
+    or auto's, in that round over its own."""
+    code, out, err = run("bench", "-a", "crc32", "-a", "crc16-xmodem", "--sizes", "64,4K",
+                         "--offsets", "0,1", "--repeat", "9", "--min-time", "0.05", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    groups = {}
+    for r in doc["results"]:
+        groups.setdefault((r["algorithm"], r["loop"], r["size"], r["offset"]), []).append(r)
+    assert len(groups) == 8
+    for key, rows in groups.items():
+        assert all(len(r["rounds_ns"]) == 9 for r in rows), key
+        peers = [r["rounds_ns"] for r in rows if r["kind"] == "peer"]
+        auto = next(r["rounds_ns"] for r in rows if r["implementation"] == "auto")
+        for r in rows:
+            t = r["rounds_ns"]
+            assert r["ns_best"] == pytest.approx(min(t), abs=2e-3), r
+            assert r["ns_median"] == pytest.approx(statistics.median(t), abs=2e-3), r
+            for name, ref in (("vs_fastest_peer", [min(p[k] for p in peers) for k in range(9)]
+                               if peers else None), ("vs_auto", auto)):
+                if ref is None:
+                    assert r[name] is None, (key, r["implementation"])
+                    continue
+                q1, med, q3 = quartiles([ref[k] / t[k] for k in range(9)])
+                got = r[name]
+                assert (got["q1"], got["median"], got["q3"]) == pytest.approx(
+                    (q1, med, q3), rel=2e-3), (key, r["implementation"], name)
+        assert next(r for r in rows if r["implementation"] == "auto")["vs_auto"] == {
+            "median": 1.0, "q1": 1.0, "q3": 1.0}
+    assert any(r["vs_fastest_peer"] for r in doc["results"]) == any(
+        p["built"] for p in doc["peers"])
+
+
+def test_latency_loop(run):
+    """--loop latency: every measurement by the dependent-call loop, 8 B to 4 KiB unless
+    --sizes says otherwise, against the same peers in paired rounds."""
+    code, out, err = run("bench", "--quick", "--loop", "latency", "-a", "crc32c", "--offsets", "0",
+                         "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["mode"] == "latency"
+    results = doc["results"]
+    assert {r["loop"] for r in results} == {"latency"}
+    assert sorted({r["size"] for r in results}) == [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096]
+    assert all(r["status"] == "ok" and len(r["rounds_ns"]) == 5 for r in results)
+    if any(p["built"] and p["library"] in ("isa-l", "crc-fast") for p in doc["peers"]):
+        assert all(r["vs_fastest_peer"] for r in results)
+    code, out, err = run("bench", "--quick", "--loop", "latency", "-a", "crc32", "--sizes", "100",
+                         "--offsets", "0")
+    assert code == 0, err
+    text = out.decode()
+    assert "latency loop (each call's address waits for the previous result)" in text
+    assert re.search(r"^100 B +\d", text, re.M), text
+
+
+def test_mixed_stream(run):
+    """--mixed: one measurement per model and subject over the stream of mixed sizes at
+    random offsets, every call checked, in paired rounds, by either loop."""
+    for loop in ("throughput", "latency"):
+        code, out, err = run("bench", "--quick", "--mixed", "--loop", loop, "-a", "crc32c",
+                             "-a", "crc64-nvme", "--json")
+        assert code == 0, err
+        doc = json.loads(out)
+        assert doc["mode"] == "mixed" and "70% 16-256 B, 25% 256 B-8 KiB, 5% 8-64 KiB" in (
+            doc["mixed"])
+        results = doc["results"]
+        for algo in ("CRC-32/ISCSI", "CRC-64/NVME"):
+            mine = [r for r in results if r["algorithm"] == algo]
+            impls = [r["implementation"] for r in mine]
+            assert len(impls) == len(set(impls)) and "auto" in impls, impls
+        # The mean length of the stream: between the classes' means weighted as stated,
+        # give or take what 1024 draws move it.
+        assert {r["offset"] for r in results} == {None}
+        assert len({r["size"] for r in results}) == 1
+        assert 2400 <= results[0]["size"] <= 3600, results[0]["size"]
+        assert all(r["status"] == "ok" and r["loop"] == loop and len(r["rounds_ns"]) == 5
+                   for r in results)
+    code, out, err = run("bench", "--quick", "--mixed", "-a", "crc32", "--csv")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out.decode())))
+    assert rows and all(r["offset"] == "" and r["status"] == "ok" for r in rows)
+    code, out, err = run("bench", "--quick", "--mixed", "-a", "crc32")
+    assert "a stream of mixed sizes (1024 calls" in out.decode() and "mean " in out.decode()

@@ -1,7 +1,7 @@
 """`crcforge cpu` and CRCFORGE_IMPL under CPU features masked with CRCFORGE_CPU_MASK."""
 import pytest
 
-pytestmark = pytest.mark.c_only  # `crcforge cpu`: a command of the C tool only
+import needs
 
 
 def lines(out):
@@ -37,7 +37,7 @@ def test_forcing_a_masked_path_is_an_error(run):
 
 def test_mask_sse42_only(run):
     if "sse4.2" not in lines(run("cpu")[1])[0].split():
-        pytest.skip("this CPU has no SSE4.2")
+        needs.cpu("it has no SSE4.2")
     env = {"CRCFORGE_CPU_MASK": "sse4.2"}
     assert chosen(run, env)["CRC-32/ISCSI"] == "crc32c_x86_sse42"
     impls = lines(run("cpu", "--impls", env=env)[1])
@@ -53,3 +53,58 @@ def test_mask_sse42_only(run):
 def test_unknown_mask_feature_is_reported(run):
     code, out, err = run("sum", env={"CRCFORGE_CPU_MASK": "sse4.2,warp9"}, stdin=b"123456789")
     assert code == 0 and lines(out) == ["e3069283  -"] and "warp9" in err
+
+
+# A bad value of each variable the library reads, as `crcforge cpu` reports it: the
+# library's list of problems (crcforge_env_problem_at), each with the value exactly as set;
+# a bad CRCFORGE_IMPL is a usage error of every command, the others warnings.
+BAD_VALUES = [
+    ("CRCFORGE_CPU_MASK", "sse4.2, warp9", "unknown feature 'warp9'", "ignored that name"),
+    ("CRCFORGE_TUNE", "hybrid_qwords=99,fold_accumulators=2",
+     "'hybrid_qwords=99': hybrid_qwords takes a number from 1 to 16", "the table's value"),
+    ("CRCFORGE_TUNE", "family=no-such", "'family=no-such': no such family",
+     "the CPU's own family"),
+]
+
+
+@pytest.mark.parametrize("variable, value, problem, instead", BAD_VALUES)
+def test_cpu_reports_a_bad_environment_value(run, variable, value, problem, instead):
+    code, out, err = run("cpu")
+    if variable == "CRCFORGE_TUNE" and "tuning:" not in out.decode():
+        needs.cpu("no tuning tables for it: CRCFORGE_TUNE is not read")
+    code, out, err = run("cpu", env={variable: value})
+    said = [line for line in lines(out) if line.startswith("environment: ")]
+    assert code == 0 and len(said) == 1, (out, err)
+    assert said[0].startswith(f"environment: {variable}={value}: {problem}")
+    assert said[0].endswith(instead) or f"; {instead}" in said[0]
+    # The tool says it on stderr too (the library itself writes nothing there).
+    assert err.count(f"crcforge: warning: {variable}={value}: {problem}") == 1, err
+    code, out, err = run("sum", env={variable: value}, stdin=b"123456789")
+    assert (code, lines(out)) == (0, ["e3069283  -"])
+    assert err.count(f"crcforge: warning: {variable}={value}: {problem}") == 1, err
+
+
+def test_cpu_reports_a_bad_impl(run):
+    # Unknown, and a path of this build that CRCFORGE_CPU_MASK=none leaves unrunnable.
+    every = [line for line in lines(run("cpu")[1]) if line.startswith("compiled in:")][0]
+    masked = [n.replace("(not runnable)", "") for n in every.split()[2:]]
+    cases = [("warp drive", "unknown implementation")]
+    cases += [(n, "this CPU cannot run that implementation") for n in masked[:1]
+              if n != "portable"]
+    for value, problem in cases:
+        code, out, err = run("cpu", env={"CRCFORGE_IMPL": value, "CRCFORGE_CPU_MASK": "none"})
+        assert code == 2 and out == b"", err
+        assert err.count(f"crcforge: CRCFORGE_IMPL={value}: {problem}") == 1, err
+
+
+def test_cpu_reports_every_bad_value_at_once(run):
+    env = {"CRCFORGE_CPU_MASK": "warp9", "CRCFORGE_TUNE": "bogus=1"}
+    code, out, err = run("cpu", env=env)
+    said = sorted(line for line in lines(out) if line.startswith("environment: "))
+    want = ["environment: CRCFORGE_CPU_MASK=warp9: unknown feature 'warp9'"]
+    if "tuning:" in out.decode():
+        want.append("environment: CRCFORGE_TUNE=bogus=1: 'bogus=1': unknown key")
+    assert code == 0 and [s[:len(w)] for s, w in zip(said, sorted(want))] == sorted(want), out
+    assert len(said) == len(want)
+    code, out, err = run("cpu")
+    assert code == 0 and not [l for l in lines(out) if l.startswith("environment:")]

@@ -1,10 +1,6 @@
 """`crcforge keyslot` against the Redis hash-tag rule and CRC-16/XMODEM written here."""
 import random
 
-import pytest
-
-pytestmark = pytest.mark.c_only  # a command of the C tool only
-
 
 def crc16_xmodem(data):
     """Bit at a time, MSB first: polynomial 0x1021, zero start, no final xor."""
@@ -17,7 +13,7 @@ def crc16_xmodem(data):
 
 
 def slot(key):
-    """The rule as DESIGN.md words it: the bytes between the first '{' and the first '}'
+    """The rule as docs/DESIGN.md words it: the bytes between the first '{' and the first '}'
     after it, when there is at least one; else the whole key."""
     start = key.find(b"{")
     if start >= 0:

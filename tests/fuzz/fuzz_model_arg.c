@@ -30,6 +30,12 @@ void cli_error(const char *fmt, ...)
     errors_reported++;
 }
 
+/* The program named in the messages (the engine's host says it). */
+const char *cli_program(void)
+{
+    return "crcforge";
+}
+
 static int digit_value(char c)
 {
     if (c >= '0' && c <= '9')

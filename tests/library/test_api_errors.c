@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "crcforge.h"
+#include "crcforge_dispatch.h"
 
 static int names(const char *why, const char *words)
 {
@@ -40,8 +40,8 @@ static void refusals(void)
     for (size_t i = 0; i < crcforge_impl_count(); i++) {
         const char *name = crcforge_impl_name(i);
         int runnable = crcforge_impl_runnable(name);
-        for (size_t k = 0; k < crcforge_model_count(); k++) {
-            const crcforge_model *m = crcforge_model_at(k);
+        const crcforge_model *m;
+        for (size_t k = 0; (m = crcforge_model_at(k)) != NULL; k++) {
             int served = crcforge_impl_supports(name, m);
             why = NULL;
             int r = crcforge_init_impl(&s, m, name, &why);
@@ -79,8 +79,8 @@ static void null_empty(const char *path)
     uint16_t slots[] = {0xffff};
     crcforge_keyslots(keys, lens, 1, slots);
     CHECK(slots[0] == crcforge_keyslot("", 0), "%s: keyslots", path);
-    for (size_t k = 0; k < crcforge_model_count(); k++) {
-        const crcforge_model *m = crcforge_model_at(k);
+    const crcforge_model *m;
+    for (size_t k = 0; (m = crcforge_model_at(k)) != NULL; k++) {
         CHECK(crcforge_checksum(m, NULL, 0) == crcforge_checksum(m, "", 0), "%s: checksum %s",
               path, crcforge_model_name(m));
         crcforge_state s;

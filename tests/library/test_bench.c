@@ -41,6 +41,10 @@ static void peers_match_reference(const uint8_t *data)
         CHECK(m != NULL, "peer %s %s: no model %s", p->library, p->function, p->model);
         if (m == NULL)
             continue;
+        if (!bench_peer_runs_here(p)) { /* its instructions would fault here */
+            SKIP("peer %s %s: this CPU lacks what it needs", p->library, p->function);
+            continue;
+        }
         unsigned bad = 0;
         for (size_t len = 0; len <= 1100; len += len < 300 ? 1 : 97)
             for (size_t off = 0; off < 4; off++)
@@ -55,6 +59,27 @@ static void peers_match_reference(const uint8_t *data)
                  bench_peer_libraries[i].why_not);
 }
 
+/* The named ISA-L kernels this CPU is said to run end, for CRC-32C, at the one ISA-L's own
+ * dispatcher chose: the same CPUID tests as its dispatcher. */
+static void isal_tiers_match_dispatcher(void)
+{
+    const char *dispatched = bench_isal_iscsi_dispatched();
+    if (dispatched == NULL) {
+        SKIP("isa-l not built: no dispatcher to compare the tiers with");
+        return;
+    }
+    const char *highest = "(none)";
+    for (size_t i = 0; i < bench_peer_count; i++) {
+        const struct bench_peer *p = &bench_peers[i];
+        if (strcmp(p->library, "isa-l") == 0 && strcmp(p->model, "CRC-32/ISCSI") == 0 &&
+            p->runs_here != NULL && bench_peer_runs_here(p))
+            highest = p->function;
+    }
+    CHECK(strcmp(highest, dispatched) == 0,
+          "isa-l: the highest tier said to run here is %s, its dispatcher chose %s", highest,
+          dispatched);
+}
+
 static void crosscheck(const uint8_t *data)
 {
     const crcforge_model *m = crcforge_model_find("crc32c");
@@ -65,6 +90,7 @@ static void crosscheck(const uint8_t *data)
     struct bench_result r;
 
     bench_measure(&cfg, &wrong, 1, m, data, 64, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_MISMATCH && r.iterations == 0 && r.ns_best < 0,
           "a wrong peer was timed (status %d, %llu iterations)", r.status,
           (unsigned long long)r.iterations);
@@ -73,16 +99,19 @@ static void crosscheck(const uint8_t *data)
           (unsigned long long)r.want);
 
     bench_measure(&cfg, &late, 1, m, data + 1, 64, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_OK && r.iterations > 0 && r.ns_best > 0 &&
               r.ns_median >= r.ns_best && r.offset == ((uintptr_t)(data + 1) & 63),
           "a peer right on 64 bytes was not timed (status %d)", r.status);
     bench_measure(&cfg, &late, 1, m, data, 4096, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_MISMATCH, "a peer wrong on 4096 bytes was timed");
 
     /* In one interleaved row, the wrong one is dropped and the others still timed. */
     struct bench_subject row[] = {right, wrong, late};
     struct bench_result rr[3];
     bench_measure(&cfg, row, 3, m, data, 64, rr);
+    bench_results_free(rr, 3);
     CHECK(rr[0].status == BENCH_OK && rr[1].status == BENCH_MISMATCH &&
               rr[2].status == BENCH_OK && rr[0].ns_best > 0 && rr[1].ns_best < 0 &&
               rr[2].ns_best > 0 && strcmp(rr[1].subject, "wrong") == 0,
@@ -90,6 +119,7 @@ static void crosscheck(const uint8_t *data)
 
     cfg.latency = 1;
     bench_measure(&cfg, &right, 1, m, data, 300, &r);
+    bench_results_free(&r, 1);
     CHECK(r.status == BENCH_OK && r.latency == 1 && r.iterations > 0 && r.size == 300,
           "a right peer in the latency loop: status %d", r.status);
 }
@@ -228,7 +258,7 @@ static void forced_per_sample(const uint8_t *data)
         {.name = "auto", .fn = logged_crc32, .ctx = &automatic, .force = "auto"},
     };
     struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
-    struct bench_input in = {data, 256, 0, 1};
+    struct bench_input in = {.buf = data, .len = 256, .count = 1};
     struct bench_timing t[2];
     bench_time(&cfg, row, 2, &in, NULL, t);
     CHECK(portable.calls > 0 && portable.elsewhere == 0 && automatic.calls > 0 &&
@@ -240,15 +270,122 @@ static void forced_per_sample(const uint8_t *data)
     crcforge_impl_force("auto", NULL);
 }
 
+/* The order subjects were called in, each run of calls to one subject noted once. */
+struct call_order {
+    int seq[64];
+    size_t n;
+};
+static struct call_order order;
+
+static uint64_t noted(const void *ctx, const uint8_t *buf, size_t len)
+{
+    int who = *(const int *)ctx;
+    if (order.n == 0 || order.seq[order.n - 1] != who) {
+        if (order.n < sizeof order.seq / sizeof *order.seq)
+            order.seq[order.n] = who;
+        order.n++;
+    }
+    return crcforge_crc32c(0, buf, len);
+}
+
+/* Round k times every subject once, starting at subject k mod count (after each subject's
+ * calibration, in order); every round's time is kept, and best and median are theirs. */
+static void rounds_rotate(const uint8_t *data)
+{
+    static const int ids[3] = {0, 1, 2};
+    struct bench_subject row[3];
+    for (int i = 0; i < 3; i++)
+        row[i] = (struct bench_subject){.name = "noted", .fn = noted, .ctx = &ids[i]};
+    struct bench_config cfg = {.min_sample_seconds = 0.00005, .repeat = 5};
+    struct bench_input in = {.buf = data, .len = 64, .count = 1};
+    struct bench_timing t[3];
+    double rounds[3 * 5];
+    order.n = 0;
+    bench_time_rounds(&cfg, row, 3, &in, NULL, t, rounds);
+    int want[3 + 3 * 5];
+    for (int i = 0; i < 3; i++)
+        want[i] = i;
+    for (int k = 0; k < 5; k++)
+        for (int j = 0; j < 3; j++)
+            want[3 + 3 * k + j] = (j + k) % 3;
+    CHECK(order.n == 18 && memcmp(order.seq, want, sizeof want) == 0,
+          "rounds: %zu runs of calls, not the 18 of calibration then 5 rotated rounds",
+          order.n);
+    for (int i = 0; i < 3; i++) {
+        double sorted[5], lo = rounds[i * 5];
+        for (int k = 0; k < 5; k++) {
+            sorted[k] = rounds[i * 5 + k];
+            lo = sorted[k] < lo ? sorted[k] : lo;
+            for (int j = k; j > 0 && sorted[j] < sorted[j - 1]; j--) {
+                double x = sorted[j];
+                sorted[j] = sorted[j - 1];
+                sorted[j - 1] = x;
+            }
+        }
+        CHECK(lo > 0 && t[i].ns_best == lo && t[i].ns_median == sorted[2],
+              "subject %d: best %g median %g, its rounds' %g and %g", i, t[i].ns_best,
+              t[i].ns_median, lo, sorted[2]);
+    }
+    const double v[] = {1, 2, 4, 8};
+    CHECK(bench_quantile(v, 4, 0.5) == 3 && bench_quantile(v, 4, 0.25) == 1.75 &&
+              bench_quantile(v, 4, 0.75) == 5 && bench_quantile(v, 1, 0.25) == 1 &&
+              bench_quantile(v, 0, 0.5) == -1,
+          "quantiles of 1 2 4 8");
+}
+
+/* The lengths a subject was called with, in order. */
+static size_t seen_lens[8], seen_count;
+
+static uint64_t seen_crc32c(const void *ctx, const uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    if (seen_count < 8)
+        seen_lens[seen_count] = len;
+    seen_count++;
+    return crcforge_crc32c(0, buf, len);
+}
+
+/* A stream of mixed sizes: every call is checked (a peer wrong only on long inputs is
+ * caught by the one long call among short ones), each call hashes its own length at its
+ * own offset, and the result's size is the stream's mean length. */
+static void mixed_input(const uint8_t *data)
+{
+    const crcforge_model *m = crcforge_model_find("crc32c");
+    static const size_t offsets[4] = {3, 100, 0, 1000}, lens[4] = {20, 7, 4000, 50};
+    struct bench_input in = {.buf = data, .count = 4, .offsets = offsets, .lens = lens};
+    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
+    struct bench_subject row[] = {
+        {.name = "right", .is_peer = 1, .fn = right_peer},
+        {.name = "late", .is_peer = 1, .fn = wrong_when_long},
+        {.name = "seen", .fn = seen_crc32c},
+    };
+    struct bench_result r[3];
+    bench_measure_input(&cfg, row, 3, m, &in, r);
+    CHECK(r[0].status == BENCH_OK && r[0].mixed && r[0].size == (20 + 7 + 4000 + 50 + 2) / 4 &&
+              r[0].rounds == 3 && r[0].ns_best > 0,
+          "mixed: right peer status %d, size %zu", r[0].status, r[0].size);
+    CHECK(r[1].status == BENCH_MISMATCH &&
+              r[1].want == crc_reference(crcforge_model_params(m), data, 4000),
+          "mixed: a peer wrong on the 4000-byte call was not caught (status %d)", r[1].status);
+    CHECK(r[2].status == BENCH_OK && seen_count > 8 && seen_lens[0] == 20 && seen_lens[1] == 7 &&
+              seen_lens[2] == 4000 && seen_lens[3] == 50 && seen_lens[4] == 20,
+          "mixed: calls of %zu %zu %zu %zu %zu bytes", seen_lens[0], seen_lens[1], seen_lens[2],
+          seen_lens[3], seen_lens[4]);
+    bench_results_free(r, 3);
+}
+
 int main(void)
 {
     check_begin("test_bench");
     uint8_t *data = malloc(8192);
     rnd_fill(data, 8192);
     peers_match_reference(data);
+    isal_tiers_match_dispatcher();
     crosscheck(data);
     subjects(data);
     forced_per_sample(data);
+    rounds_rotate(data);
+    mixed_input(data);
     free(data);
     return check_end();
 }

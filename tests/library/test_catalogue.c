@@ -93,6 +93,15 @@ static void test_lookup(void)
     CHECK(crc_model_crc64_xz == crcforge_model_find("CRC-64/XZ"), "fixed xz");
     CHECK(crc_model_crc16_xmodem == crcforge_model_find("CRC-16/XMODEM"), "fixed xmodem");
 
+    /* crcforge_model_at walks the catalogue in order and ends with NULL. */
+    size_t walked = 0;
+    while (walked < crc_catalogue_count && crcforge_model_at(walked) == &crc_catalogue[walked])
+        walked++;
+    CHECK(walked == crc_catalogue_count, "crcforge_model_at(%zu) is not catalogue entry %zu",
+          walked, walked);
+    CHECK(crcforge_model_at(crc_catalogue_count) == NULL, "crcforge_model_at past the last");
+    CHECK(crcforge_model_at(SIZE_MAX) == NULL, "crcforge_model_at(SIZE_MAX)");
+
     /* No name or alias may lead to two models. */
     for (size_t i = 0; i < crc_catalogue_count; i++) {
         const crcforge_model *m = &crc_catalogue[i];

@@ -8,17 +8,22 @@
  *  - the parallel path with 1, 2, 4 and 8 accumulators at every length around the lane
  *    table's 4 KiB limit, where the accumulators take over, and at random lengths beyond;
  *  - the hybrid with every q from 1 to CRC_HYBRID_QWORDS_MAX (crc32 qwords per stream per
- *    iteration) at every length below its shortest pass (the split pass) and around it,
- *    its longest pass and two of them, at several alignments (its first bytes align the
- *    folded loads) and flush against the guard page after the data;
- *  - the registry's paths on long inputs, with the tuning table's parameters (run again
- *    with CRCFORGE_TUNE setting others, CMakeLists.txt).
+ *    iteration) at every length below its shortest pass (the tuning's crc32c_hybrid256_min
+ *    or crc32c_hybrid512_min: below it SHORT, then SPLIT or MEDIUM) and around it, its longest pass and two of them, at several
+ *    alignments (its first bytes align the folded loads) and flush against the guard page
+ *    after the data;
+ *  - the three-chain path at every length through two whole passes (one chain below the
+ *    tuning's crc32c_threeway_min);
+ *  - the registry's paths on long inputs, with the tuning table's parameters.
+ * ctest runs it again with CRCFORGE_TUNE setting other parameters and the least limits
+ * (CMakeLists.txt), so that both ends of each limit's range are run.
  * A kernel this CPU cannot run is reported as skipped.
  */
 #include <string.h>
 
 #include "check.h"
 #include "guarded.h"
+#include "crcforge_dispatch.h"
 #include "internal.h"
 #include "x86/crc32c_x86.h"
 #include "x86/tuning.h"
@@ -35,17 +40,15 @@ struct kernel {
     uint64_t (*parallel)(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
     uint64_t (*hybrid)(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
     size_t vl;
-    size_t hybrid_min; /* the hybrid's loop's shortest pass */
 };
 
 static const struct kernel kernels[] = {
     {"crc32c_x86_vpclmul_avx512", &crc_impl_crc32c_x86_vpclmul_avx512,
-     crc32c_x86_vpclmul_avx512_with, crc32c_x86_avx512_hybrid_with, 64, CRC32C_HYBRID_MIN_512},
+     crc32c_x86_vpclmul_avx512_with, crc32c_x86_avx512_hybrid_with, 64},
     {"crc32c_x86_vpclmul_avx2", &crc_impl_crc32c_x86_vpclmul_avx2,
-     crc32c_x86_vpclmul_avx2_with, crc32c_x86_avx2_hybrid_with, 32, CRC32C_HYBRID_MIN},
+     crc32c_x86_vpclmul_avx2_with, crc32c_x86_avx2_hybrid_with, 32},
     {"crc32c_x86_emulated_avx512", &crc_impl_crc32c_x86_emulated_avx512,
-     crc32c_x86_emulated_avx512_with, crc32c_x86_emulated_avx512_hybrid_with, 64,
-     CRC32C_HYBRID_MIN_512},
+     crc32c_x86_emulated_avx512_with, crc32c_x86_emulated_avx512_hybrid_with, 64},
 };
 
 static const uint8_t *data;
@@ -115,6 +118,13 @@ static size_t longest_pass(size_t vl, size_t q)
     return CRC32_JOIN_MAX / (8 * q) / 8 * 8 * 4 * (vl + 6 * q);
 }
 
+/* The hybrid's shortest pass: the tuning's limit for its vector length. */
+static size_t hybrid_min(const struct kernel *k)
+{
+    const struct crc_x86_tuning *t = crc_x86_tuning();
+    return k->vl == 64 ? t->crc32c_hybrid512_min : t->crc32c_hybrid256_min;
+}
+
 static void hybrid(const struct kernel *k)
 {
     const int aligns[] = {0, 1, 8, 33, 63};
@@ -126,14 +136,13 @@ static void hybrid(const struct kernel *k)
             memcpy(g.start + aligns[a], data, DATA_MAX);
             /* The first bytes, up to alignment, run on one chain before the passes. */
             const size_t lead = (size_t)-(uintptr_t)(g.start + aligns[a]) % k->vl;
-            const size_t min = k->hybrid_min;
+            const size_t min = hybrid_min(k);
             const size_t around[] = {min, lead + min, lead + pass, lead + pass + min,
                                      lead + 2 * pass};
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
                     bad += !agrees(k->hybrid, q, n, aligns[a]);
-            /* Below the shortest pass (the split pass, and below it the parallel path),
-             * every length. */
+            /* Below the shortest pass (SHORT, then SPLIT or MEDIUM), every length. */
             for (size_t n = 0; n < min; n++, cases++)
                 bad += !agrees(k->hybrid, q, n, aligns[a]);
             for (int r = 0; r < 20; r++, cases++)
@@ -174,8 +183,11 @@ static void registry_paths(const crcforge_model *m)
     static const char *const names[] = {"crc32c_x86_vpclmul_avx512", "crc32c_x86_avx512_hybrid",
                                         "crc32c_x86_vpclmul_avx2", "crc32c_x86_avx2_hybrid"};
     const struct crc_x86_tuning *t = crc_x86_tuning();
-    printf("tuning: fold_accumulators %u, hybrid_qwords %u\n", (unsigned)t->fold_accumulators,
-           (unsigned)t->hybrid_qwords);
+    printf("tuning: fold_accumulators %u, hybrid_qwords %u, crc32c_threeway_min %u, "
+           "crc32c_hybrid256_min %u, crc32c_hybrid512_min %u\n",
+           (unsigned)t->fold_accumulators, (unsigned)t->hybrid_qwords,
+           (unsigned)t->crc32c_threeway_min, (unsigned)t->crc32c_hybrid256_min,
+           (unsigned)t->crc32c_hybrid512_min);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const struct crc_impl *path = crc_impl_lookup(names[i]);
         if (path == NULL || !crc_impl_runnable(path)) {
@@ -232,6 +244,9 @@ int main(void)
     }
     three_way(m);
     registry_paths(m);
+    /* CRCFORGE_TUNE's values all taken (none refused, which would leave the table's). */
+    const crcforge_env_problem *e = crcforge_env_problem_at(0);
+    CHECK(e == NULL, "%s=%s: %s", e ? e->variable : "", e ? e->value : "", e ? e->problem : "");
     guarded_free(&g);
     free(bytes);
     free(expected);

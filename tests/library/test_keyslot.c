@@ -117,7 +117,7 @@ static void test_short_path(const struct crc_impl *impl)
 }
 
 /*
- * The rule as DESIGN.md words it, written independently of keyslot.c: if the key holds
+ * The rule as docs/DESIGN.md words it, written independently of keyslot.c: if the key holds
  * '{', and a later '}' with at least one byte between them, only the bytes between the
  * first '{' and the first '}' after it are hashed.
  */

@@ -9,10 +9,13 @@ import pathlib
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 
 import pytest
+
+import needs
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "tune" / "make_table.py"
@@ -40,11 +43,23 @@ def model_entry(name):
             "refout": refin, "xorout": "0x0"}
 
 
-def sweep_doc(times, tune=None, full=True, noise=0.0, seed=1):
+def sweep_doc(times, tune=None, full=True, noise=0.0, seed=1, rounds=None, read=False):
     """A `crcforge bench --json` document: times is {model: {path: f(size) -> ns}}; a full
-    sweep also times auto (as the fastest path, which the generator must ignore)."""
+    sweep also times auto (as the fastest path, which the generator must ignore).  With
+    `rounds`, a function (model, path, size, ns) -> [ns per round], each subject carries
+    its rounds ("rounds_ns"; ns_median their median, as a sample's); with `read`, the
+    baseline "read" is timed too (1 ns, through `rounds` as well)."""
     rnd = random.Random(seed)
     results = []
+
+    def result(model, path, kind, size, offset, ns):
+        r = {"algorithm": model, "implementation": path, "kind": kind, "loop": "throughput",
+             "size": size, "offset": offset, "status": "ok", "ns_median": ns, "ns_best": ns}
+        if rounds is not None:
+            r["rounds_ns"] = rounds(model, path, size, ns)
+            r["ns_median"] = statistics.median(r["rounds_ns"])
+        results.append(r)
+
     for model, paths in times.items():
         for offset in (0, 1):
             for size in SIZES:
@@ -53,16 +68,12 @@ def sweep_doc(times, tune=None, full=True, noise=0.0, seed=1):
                     cells = {"auto": lambda z, c=cells: 0.5 * min(f(z) for f in c.values()),
                              **cells}
                 for path, f in cells.items():
-                    ns = f(size) * (1 + noise * (2 * rnd.random() - 1))
-                    results.append({"algorithm": model, "implementation": path,
-                                    "kind": "crcforge", "loop": "throughput", "size": size,
-                                    "offset": offset, "status": "ok", "ns_median": ns,
-                                    "ns_best": ns})
+                    result(model, path, "crcforge", size, offset,
+                           f(size) * (1 + noise * (2 * rnd.random() - 1)))
                 if full:
-                    results.append({"algorithm": model, "implementation": "peer lib",
-                                    "kind": "peer", "loop": "throughput", "size": size,
-                                    "offset": offset, "status": "ok", "ns_median": 1e-3,
-                                    "ns_best": 1e-3})
+                    result(model, "peer lib", "peer", size, offset, 1e-3)
+                if read:
+                    result(model, "read", "baseline", size, offset, 1.0)
     env = {"CRCFORGE_TUNE": tune} if tune is not None else {}
     return {"tool": "crcforge bench", "version": "0.1.0", "date": "2026-11-23T12:00:00Z",
             "cpu": "Test CPU", "cpu_id": {"vendor": "GenuineTest", "family": 6, "model": 1,
@@ -174,12 +185,18 @@ def test_dynamic_programme_meets_exhaustive_search():
         assert all(a[0] != b[0] for a, b in zip(runs, runs[1:])), runs  # no run split in two
 
 
+def test_band_limit_is_the_tables():
+    # make_table.py writes at most BANDS_MAX bands a class: what struct crc_x86_tuning holds.
+    text = (ROOT / "src" / "x86" / "tuning.h").read_text()
+    assert re.search(rf"^#define CRC_BANDS_MAX {mt.BANDS_MAX}$", text, re.M)
+
+
 def test_dynamic_programme_keeps_the_band_limit():
     # Eight regimes of two sizes, each free on its own path and 1 a size on the others:
     # CRC_BANDS_MAX bands, covering all regimes but the max_bands - 8 they cannot.
     n, regimes = 16, 8
     costs = {f"p{k}": [0.0 if i // 2 == k else 1.0 for i in range(n)] for k in range(regimes)}
-    max_bands = mt.header_define(mt.TUNING_H, "CRC_BANDS_MAX")
+    max_bands = mt.BANDS_MAX
     assert max_bands < regimes
     runs = mt.best_partition(costs, n, 0.01, max_bands)
     assert len(runs) == max_bands
@@ -255,23 +272,63 @@ def test_parameters_chosen_from_variants(tmp_path):
                      r"\s*\.hybrid_qwords = 6,", out), out
 
 
-def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path):
-    # Below CRC32C_HYBRID_MIN the hybrid takes no hybrid_qwords: what its cells there say
-    # (q = 4 far ahead) must not outvote the loop's sizes (q = 6 ahead).
-    least = mt.header_define(mt.CRC32C_X86_H, "CRC32C_HYBRID_MIN")
+@pytest.mark.parametrize("path, limit", [("crc32c_x86_avx512_hybrid", "crc32c_hybrid512_min"),
+                                         ("crc32c_x86_avx2_hybrid", "crc32c_hybrid256_min")])
+@pytest.mark.parametrize("ran_with", [None, 2048])
+def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path, path, limit, ran_with):
+    # Below its vector length's limit (the swept table's, or the one the runs ran with) a
+    # hybrid takes no hybrid_qwords: what its cells there say (q = 4 far ahead) must not
+    # outvote the loop's sizes (q = 6 ahead).  The other vector length's limit lies below
+    # (the runs' 1024) or elsewhere (the generic tables' 3072 and 4097).
+    other = ({"crc32c_hybrid512_min", "crc32c_hybrid256_min"} - {limit}).pop()
+    least = ran_with or mt.table_parameters("generic-avx512")[limit]
     docs = []
     for q in (4, 6):
         def times(z, q=q):
             if z < least:
                 return 10 + z * (0.005 if q == 4 else 0.02)
             return 10 + z * (0.01 if q == 6 else 0.011)
-        docs.append(sweep_doc({"CRC-32/ISCSI": {"hyb": times}},
-                              tune=f"fold_parallel_max=0,fold_accumulators=2,hybrid_qwords={q}",
-                              full=False))
+        tune = f"fold_parallel_max=0,fold_accumulators=2,hybrid_qwords={q}"
+        if ran_with:
+            tune += f",{limit}={ran_with},{other}=1024"
+        docs.append(sweep_doc({"CRC-32/ISCSI": {path: times}}, tune=tune, full=False))
     files = write_sweeps(tmp_path, docs)
     code, out, err = run_generator("--choose", *files)
     assert code == 0, err
     assert out.strip().endswith("hybrid_qwords=6"), out
+
+
+@pytest.mark.parametrize("limit, path, crossover", [("crc32c_threeway_min", "three", 250),
+                                                    ("crc32c_hybrid256_min", "hyb", 2500),
+                                                    ("crc32c_hybrid512_min", "hyb", 3300)])
+def test_limits_chosen_from_variants(tmp_path, limit, path, crossover):
+    # A limit's runs: below the limit the kernel's first way (2 + z/100 ns), from it on the
+    # second, which gains z/1000 ns a byte and crosses the first at `crossover`.  The value
+    # tried nearest above the crossover loses nothing (sizes outside the values tried, alike
+    # under all, do not count).
+    tried = {"crc32c_threeway_min": (64, 128, 192, 256, 320, 384),
+             "crc32c_hybrid256_min": (1024, 1536, 2048, 2560, 3072),
+             "crc32c_hybrid512_min": (1024, 1536, 2048, 2560, 3072, 3584, 4097)}[limit]
+    first = lambda z: 2 + z / 100  # noqa: E731
+    second = lambda z: first(crossover) + (z - crossover) / 1000  # noqa: E731
+    docs = []
+    for v in tried:
+        f = (lambda z, v=v: first(z) if z < v else second(z))
+        docs.append(sweep_doc({"CRC-32/ISCSI": {path: f}},
+                              tune=f"fold_parallel_max=0,fold_accumulators=8,{limit}={v}",
+                              full=False, seed=v))
+    files = write_sweeps(tmp_path, docs)
+    code, out, err = run_generator("--choose", *files)
+    assert code == 0, err
+    want = min(v for v in tried if v >= crossover)
+    assert f"{limit}={want}" in out.strip().split(","), out
+    # And into the table, beside the bands of a full sweep run with it.
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(sweep_doc(synthetic_times(), tune=out.strip())))
+    code, text, err = run_generator("--family", "zen4", *files, str(full))
+    assert code == 0, err
+    assert f"    .{limit} = {want},\n" in text
+    assert re.search(rf" \*     {limit} over \d+ cells, mean loss: {want} ", text), text
 
 
 def test_parameters_without_variants(tmp_path):
@@ -282,9 +339,92 @@ def test_parameters_without_variants(tmp_path):
     assert code == 0, err
     generic = mt.table_parameters("generic-avx512")
     assert ".fold_accumulators = 4," in out
-    assert f".hybrid_qwords = {generic['hybrid_qwords']}," in out
-    assert f".fold_parallel_max = {generic['fold_parallel_max']}," in out
+    for p in ("hybrid_qwords", "fold_parallel_max", "crc32c_threeway_min",
+              "crc32c_hybrid256_min", "crc32c_hybrid512_min"):
+        assert f".{p} = {generic[p]}," in out
+        assert f"{p} {generic[p]}: the swept table's (not measured)" in out
     assert "fold_accumulators 4: as the full sweeps ran" in out
+
+
+# ---------------------------------------------------------------------------------------
+# Paired rounds.  The machine runs in a fast state (x1) and a slow one (x2) for a while at a
+# time; a subject timed while the state changed within a round saw the other state than the
+# rest of its round.  Path A is truly 5% faster than B.  Rounds (7): the reference and A
+# are slow in the first five, fast in the last two; B was caught fast in three of the
+# reference's slow rounds, so its sample median is fast while A's is slow.
+ROUND_STATES = {"ref": [2, 2, 2, 2, 2, 1, 1], "a": [2, 2, 2, 2, 2, 1, 1],
+                "b": [1, 1, 1, 2, 2, 1, 1]}
+
+
+def state_rounds(subject_of):
+    """rounds for sweep_doc: each subject's time scaled by its state in each round
+    (subject_of maps a path to a row of ROUND_STATES; others the reference's)."""
+    return lambda model, path, size, ns: [ns * k for k in ROUND_STATES[subject_of(path)]]
+
+
+def paired_band_times():
+    """The synthetic sweep with CRC-32C on two paths only: a, 5% ahead of b everywhere."""
+    times = synthetic_times()
+    times["CRC-32/ISCSI"] = {"c_a": linear(10, 0.02), "c_b": lambda z: 1.05 * (10 + 0.02 * z)}
+    return times
+
+
+@pytest.mark.parametrize("with_rounds", [True, False])
+def test_bands_from_paired_rounds(tmp_path, with_rounds):
+    # Paired against auto in each round, A's ratio is 1.0 x and B's 1.05 x in four rounds of
+    # seven: A.  The medians of the samples (an archive without rounds) pick B, whose
+    # median caught the fast state.
+    rounds = state_rounds(lambda p: {"c_a": "a", "c_b": "b"}.get(p, "ref"))
+    doc = sweep_doc(paired_band_times(), rounds=rounds)
+    if not with_rounds:
+        for r in doc["results"]:
+            del r["rounds_ns"]  # ns_median stays: the medians of the same samples
+    code, out, err = run_generator("--family", "zen4", *write_sweeps(tmp_path, [doc]))
+    assert code == 0, err
+    assert table_bands(out)["CRC_CLASS_CRC32C"] == [(0, "c_a" if with_rounds else "c_b")]
+    # The other classes, whose rounds all share one state, choose as from medians.
+    assert table_bands(out)["CRC_CLASS_REFLECTED"] == [(expected_limit(FOLD_A, FOLD_B),
+                                                        "fold_a"), (0, "fold_b")]
+    cells = len(SIZES) * 2 * len(MODELS) + len(SIZES) * 2  # CRC-16/XMODEM twice
+    if with_rounds:
+        assert f"in {cells} of {cells} cells" in out.replace("\n * ", " ")
+    else:
+        assert "least total relative loss against the fastest of them at each size (medians," in out
+
+
+def test_paired_rounds_need_the_reference_in_every_round(tmp_path):
+    # Rounds of unequal counts, or no reference subject timed in them: no pairing, the
+    # medians of the samples (B, as above).
+    def uneven(model, path, size, ns):
+        states = ROUND_STATES[{"c_a": "a", "c_b": "b"}.get(path, "ref")]
+        return [ns * k for k in (states if path != "auto" else states[:-1])]
+    doc = sweep_doc(paired_band_times(), rounds=uneven)
+    code, out, err = run_generator("--family", "zen4", *write_sweeps(tmp_path, [doc]))
+    assert code == 0, err
+    assert table_bands(out)["CRC_CLASS_CRC32C"] == [(0, "c_b")]
+
+
+def test_parameters_from_paired_rounds(tmp_path):
+    # Two hybrid_qwords runs: q = 4 timed while the machine was slow (x2), q = 6 while fast;
+    # q = 4 is truly 5% ahead.  Each run's baseline "read", timed in its rounds, pairs it:
+    # q = 4.  Without rounds, the medians of the two runs compare the states: q = 6.
+    def run_doc(q, state, with_rounds):
+        f = (lambda z: 10 + z * 0.01) if q == 4 else (lambda z: 1.05 * (10 + z * 0.01))
+        doc = sweep_doc({"CRC-32/ISCSI": {"hyb": lambda z, f=f: state * f(z)}},
+                        tune=f"fold_parallel_max=0,fold_accumulators=8,hybrid_qwords={q}",
+                        full=False, read=True,
+                        rounds=lambda model, path, size, ns: [ns * (state if path == "read"
+                                                                    else 1)] * 5)
+        if not with_rounds:
+            for r in doc["results"]:
+                del r["rounds_ns"]
+        return doc
+    for with_rounds, want in ((True, 4), (False, 6)):
+        d = tmp_path / str(with_rounds)
+        d.mkdir()
+        files = write_sweeps(d, [run_doc(4, 2, with_rounds), run_doc(6, 1, with_rounds)])
+        code, out, err = run_generator("--choose", *files)
+        assert (code, out.strip().split(",")[-1]) == (0, f"hybrid_qwords={want}"), err
 
 
 @pytest.mark.parametrize("make, message", [
@@ -336,9 +476,11 @@ AVX2_PATHS = {
 def test_table_builds_and_is_used(tmp_path, crcforge_bin):
     features = subprocess.run([crcforge_bin, "cpu"], capture_output=True, text=True).stdout
     if not {"avx2", "pclmulqdq", "vpclmulqdq", "sse4.2"} <= set(features.split()):
-        pytest.skip("this CPU cannot run the avx2-vpclmul family's paths")
-    if shutil.which("cmake") is None or shutil.which("cc") is None:
-        pytest.skip("no cmake or cc to build the library with the table")
+        needs.cpu("it cannot run the avx2-vpclmul family's paths")
+    for command, package in (("cmake", "cmake"), ("cc", "build-essential")):
+        if shutil.which(command) is None:
+            pytest.skip(f"{command} not installed (Debian package {package}), to build the "
+                        "library with the table")
     files = write_sweeps(tmp_path, [sweep_doc(AVX2_PATHS, noise=0.002)])
     tree = tmp_path / "tree"
     (tree / "tests").mkdir(parents=True)

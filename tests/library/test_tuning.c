@@ -1,7 +1,7 @@
 /*
  * The x86 tuning tables (src/x86/tuning.h), whatever CPU runs the test:
  *  - every family's table is well formed (bands in increasing order, ending with an
- *    open band; parameters within the kernels' limits);
+ *    open band; parameters and limits within the ranges the kernels take);
  *  - every band names a registry path that serves every catalogue model of its class and
  *    executes only features every CPU of the family has;
  *  - CPUs are sorted into the families they are (identities and feature sets of known
@@ -46,6 +46,15 @@ static void check_table(const struct crc_x86_family *fam)
           "%s: fold_accumulators %u", fam->name, (unsigned)t->fold_accumulators);
     CHECK(t->hybrid_qwords >= 1 && t->hybrid_qwords <= CRC_HYBRID_QWORDS_MAX,
           "%s: hybrid_qwords %u", fam->name, (unsigned)t->hybrid_qwords);
+    CHECK(t->crc32c_threeway_min >= CRC32C_THREEWAY_MIN_LEAST &&
+              t->crc32c_threeway_min <= CRC32C_THREEWAY_MIN_MOST,
+          "%s: crc32c_threeway_min %u", fam->name, (unsigned)t->crc32c_threeway_min);
+    CHECK(t->crc32c_hybrid256_min >= CRC32C_HYBRID_MIN_LEAST &&
+              t->crc32c_hybrid256_min <= CRC32C_HYBRID256_MIN_MOST,
+          "%s: crc32c_hybrid256_min %u", fam->name, (unsigned)t->crc32c_hybrid256_min);
+    CHECK(t->crc32c_hybrid512_min >= CRC32C_HYBRID_MIN_LEAST &&
+              t->crc32c_hybrid512_min <= CRC32C_HYBRID512_MIN_MOST,
+          "%s: crc32c_hybrid512_min %u", fam->name, (unsigned)t->crc32c_hybrid512_min);
     for (int c = 0; c < CRC_CLASSES; c++) {
         const struct crc_band *b = t->bands[c];
         size_t count = 0;
@@ -232,6 +241,18 @@ static void check_family_in_use(const char *name)
             CHECK(crcforge_checksum(m, data + off, n) == expected(m, data + off, n), "%s %s n=%zu",
                   name, m->name, n);
         }
+    }
+    /* crcforge_crc32c runs the crc32 chain itself below the record's crc32_below: where
+     * the first band is the three-chain path, as far as the table's crc32c_threeway_min
+     * (or the band's end), below which the path runs one chain. */
+    const struct crc_band *c32 = crc_x86_tuning()->bands[CRC_CLASS_CRC32C];
+    if (strcmp(c32[0].path, "crc32c_x86_sse42_3way") == 0) {
+        uint32_t want = crc_x86_tuning()->crc32c_threeway_min;
+        if (c32[0].below != 0 && c32[0].below < want)
+            want = c32[0].below;
+        CHECK(crc_selected(crc_model_crc32c)->crc32_below == want,
+              "%s: CRC-32C runs its own chain below %u, want %u", name,
+              (unsigned)crc_selected(crc_model_crc32c)->crc32_below, (unsigned)want);
     }
     for (size_t i = 0; i < count; i++) {
         const size_t n = len[i];

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
+import needs  # noqa: E402
 from minio_server import BUCKET, MinioServer  # noqa: E402
 
 
@@ -79,8 +80,7 @@ def dask_client(minio):
     """A Dask LocalCluster of two worker processes (one thread each) on 127.0.0.1, whose
     environment has the server's endpoint and credentials, as a cluster's machines have
     their own (what `python -m crcforge sum --scheduler` relies on)."""
-    import distributed
-
+    distributed = needs.module("distributed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                        worker_dashboard_address="127.0.0.1:0", env=minio.env())

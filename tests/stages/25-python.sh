@@ -38,6 +38,6 @@ fi
 echo "built: $(cd "$tmp/dist" && ls)"
 
 cd "$tmp" # import the installed package, not the source tree
-"$py" -m pytest -q -p no:cacheprovider "$root/tests/package"
+"$py" -m pytest -q -rs -p no:cacheprovider "$root/tests/package"
 CRCFORGE_CLI=python CRCFORGE_PYTHON=$py \
-  "$py" -m pytest -q -p no:cacheprovider "$root/tests/cli"
+  "$py" -m pytest -q -rs -p no:cacheprovider "$root/tests/cli"

@@ -12,7 +12,8 @@ need_cmd cmake cmake
 need_cmd cc build-essential
 minio=
 if command -v python3 >/dev/null; then
-  for module in pytest setuptools boto3 awscrt fsspec s3fs dask distributed; do
+  # (dask and distributed: asked for by the Dask tests alone.)
+  for module in pytest setuptools boto3 awscrt fsspec s3fs; do
     need_python_module "$module" "$module"
   done
   minio=$(python3 -c 'import sys; sys.path.insert(0, "tests/objectstore")
@@ -38,4 +39,4 @@ echo "55-objectstore: $("$minio" --version | head -n 1), crcforge built into $tm
 root=$PWD
 cd "$tmp"
 CRCFORGE_BUILD=$build PYTHONPATH=$tmp/site timeout 1800 \
-  python3 -m pytest -q -p no:cacheprovider "$root/tests/objectstore"
+  python3 -m pytest -q -rs -p no:cacheprovider "$root/tests/objectstore"

@@ -3,6 +3,9 @@
 # (exit 77) naming them all, so one run tells everything to install.  scripts/test.sh
 # --install-deps installs the Debian ones (.ci/apt-packages.txt) and, always, the Python
 # ones into its test environment (.ci/requirements.txt into .venv-test/).
+# A stage needs at this level only what all of it needs; what one part of it needs is
+# asked for by that part (have_cmd below; in the pytest tests, tests/needs.py), which is
+# then skipped alone, and reported.
 missing_=() missing_debian_= missing_python_=
 
 # need_cmd COMMAND DEBIAN_PACKAGE
@@ -26,6 +29,11 @@ need_python_module() {
 # missing (for what no Debian package provides, WHAT says how to get it).
 need_executable() {
   [ -n "$1" ] && [ -x "$1" ] || missing_+=("$2")
+}
+
+# need_file PATH WHAT: PATH exists, else WHAT (which says how to get it) is missing.
+need_file() {
+  [ -e "$1" ] || missing_+=("$2: no $1")
 }
 
 # need_c_compile DEBIAN_PACKAGE WHAT CC [FLAGS...]: CC builds and links a trivial program
@@ -55,4 +63,25 @@ require_met() {
       echo "(scripts/test.sh installs .ci/requirements.txt into .venv-test/ when pip reaches a package index)"
     exit 77
   fi
+}
+
+# part_met WHAT: after the need_* calls of one part of a stage (made after require_met):
+# 0 when nothing is missing; else WHAT is reported skipped, naming what is missing, here
+# and in CRCFORGE_SKIP_LOG (scripts/test.sh lists those skips, and fails them when
+# CI=true), and the next part starts afresh.
+part_met() {
+  [ ${#missing_[@]} -gt 0 ] || return 0
+  local why
+  why=$(printf '%s; ' "${missing_[@]}")
+  why="missing ${why%; }"
+  echo "$(basename "$0" .sh): skipped: $1: $why"
+  [ -z "${CRCFORGE_SKIP_LOG:-}" ] || echo "$(basename "$0" .sh): $1: $why" >>"$CRCFORGE_SKIP_LOG"
+  missing_=() missing_debian_= missing_python_=
+  return 1
+}
+
+# have_cmd COMMAND DEBIAN_PACKAGE WHAT: part_met of a part that needs COMMAND alone.
+have_cmd() {
+  need_cmd "$1" "$2"
+  part_met "$3"
 }

@@ -1,0 +1,443 @@
+/*
+ * _crcforge.cli(args, host=None): the command-line tool's engine (tools/, the code of the
+ * `crcforge` program) run inside the interpreter.  It runs with the GIL released -- the
+ * hashing, -j's threads and the progress thread alike -- and takes the GIL back only in
+ * the hooks below: to write (to whatever sys.stdout and sys.stderr are at that moment),
+ * to let Python handle a signal (Ctrl-C raises KeyboardInterrupt), and to call the host
+ * object's methods (python -m crcforge's URLs, --scheduler and verify).  An exception
+ * raised in a hook stops the run, and cli() raises it.
+ */
+#include "ext.h" /* Python.h first: it defines _GNU_SOURCE, which fopencookie needs */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "input.h"
+
+/* The run under way (the engine runs one at a time; `lock` makes callers wait their
+ * turn). */
+struct run {
+    PyObject *host;  /* the host object, or NULL */
+    PyObject *error; /* the first exception raised in a hook */
+};
+
+static PyThread_type_lock lock;
+static unsigned long lock_owner; /* the thread running the engine, 0 when none */
+
+/* Keeps the first exception raised in a hook, and stops the run (GIL held). */
+static void stop_with_error(struct run *r)
+{
+    PyObject *e = crcpy_take_error();
+    if (r->error == NULL)
+        r->error = e;
+    else
+        Py_XDECREF(e);
+    cli_stop();
+}
+
+/* A str of a hook's result as a malloc()ed copy, or NULL with the run stopped. */
+static char *message_copy(struct run *r, PyObject *text)
+{
+    const char *utf8 = PyUnicode_AsUTF8(text);
+    char *copy = utf8 != NULL ? strdup(utf8) : NULL;
+    if (utf8 == NULL)
+        stop_with_error(r);
+    else if (copy == NULL)
+        cli_stop();
+    return copy;
+}
+
+/* A hook's result that is None or a message (a str); anything else stops the run. */
+static char *none_or_message(struct run *r, PyObject *result)
+{
+    char *message = NULL;
+    if (result == NULL) {
+        stop_with_error(r);
+    } else if (PyUnicode_Check(result)) {
+        message = message_copy(r, result);
+    } else if (result != Py_None) {
+        PyErr_Format(PyExc_TypeError, "the CLI host returned %.100s, not None or a str",
+                     Py_TYPE(result)->tp_name);
+        stop_with_error(r);
+    }
+    Py_XDECREF(result);
+    /* The engine reports a message and fails the command; once stopped, silently. */
+    return message != NULL || !cli_stopped() ? message : strdup("");
+}
+
+/* Writing: to the object sys.<name> is now.  Bytes go to its binary buffer when it has
+ * one (after what Python wrote to the text layer), else as text (io.StringIO).  Flushed
+ * at once, so that a failure is seen by the engine (errno, as a write(2) would set it). */
+struct stream {
+    struct run *run;
+    const char *name; /* "stdout" or "stderr" */
+};
+
+static int write_to(PyObject *target, const char *buf, size_t len)
+{
+    PyObject *binary = PyObject_GetAttrString(target, "buffer");
+    if (binary == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+            return -1;
+        PyErr_Clear();
+        PyObject *text = PyUnicode_DecodeFSDefaultAndSize(buf, (Py_ssize_t)len);
+        PyObject *done = text != NULL ? PyObject_CallMethod(target, "write", "O", text) : NULL;
+        Py_XDECREF(text);
+        Py_XDECREF(done);
+        return done != NULL ? 0 : -1;
+    }
+    PyObject *done = PyObject_CallMethod(target, "flush", NULL);
+    for (size_t off = 0; done != NULL && off < len;) {
+        Py_DECREF(done);
+        done = PyObject_CallMethod(binary, "write", "y#", buf + off, (Py_ssize_t)(len - off));
+        Py_ssize_t n = done == NULL ? 0 : done == Py_None ? 0 : PyLong_AsSsize_t(done);
+        if (n <= 0 && done != NULL) { /* a raw stream that took nothing */
+            Py_DECREF(done);
+            done = NULL;
+            if (!PyErr_Occurred()) {
+                errno = EIO;
+                PyErr_SetFromErrno(PyExc_OSError);
+            }
+        }
+        off += (size_t)n;
+    }
+    if (done != NULL) {
+        Py_DECREF(done);
+        done = PyObject_CallMethod(binary, "flush", NULL);
+    }
+    Py_DECREF(binary);
+    Py_XDECREF(done);
+    return done != NULL ? 0 : -1;
+}
+
+static ssize_t stream_write(void *cookie, const char *buf, size_t len)
+{
+    struct stream *s = cookie;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int err = 0;
+    PyObject *target = PySys_GetObject(s->name); /* borrowed */
+    if (target == NULL || target == Py_None) {
+        err = EBADF; /* started with that descriptor closed */
+    } else if (write_to(target, buf, len) != 0) {
+        if (PyErr_ExceptionMatches(PyExc_OSError)) {
+            PyObject *e = crcpy_take_error();
+            PyObject *no = PyObject_GetAttrString(e, "errno");
+            err = no != NULL && PyLong_Check(no) ? (int)PyLong_AsLong(no) : EIO;
+            Py_XDECREF(no);
+            Py_DECREF(e);
+            PyErr_Clear();
+        } else {
+            stop_with_error(s->run);
+            err = EIO;
+        }
+    }
+    PyGILState_Release(gil);
+    if (err != 0) {
+        errno = err;
+        return -1;
+    }
+    return (ssize_t)len;
+}
+
+static FILE *open_stream(struct stream *s, int line_buffered)
+{
+    FILE *f = fopencookie(s, "w", (cookie_io_functions_t){.write = stream_write});
+    if (f != NULL)
+        setvbuf(f, NULL, line_buffered ? _IOLBF : _IOFBF, BUFSIZ);
+    return f;
+}
+
+/* sys.<name>.fileno(), or -1 when it has none. */
+static int fileno_of(const char *name)
+{
+    PyObject *obj = PySys_GetObject(name);
+    PyObject *fd = obj != NULL && obj != Py_None ? PyObject_CallMethod(obj, "fileno", NULL) : NULL;
+    int n = fd != NULL && PyLong_Check(fd) ? (int)PyLong_AsLong(fd) : -1;
+    Py_XDECREF(fd);
+    PyErr_Clear();
+    return n;
+}
+
+/* Ctrl-C: Python's signal handlers run here (the main thread only), and a KeyboardInterrupt
+ * they raise stops the run. */
+static int interrupted(void *ctx)
+{
+    struct run *r = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    if (PyErr_CheckSignals() < 0)
+        stop_with_error(r);
+    int stop = r->error != NULL;
+    PyGILState_Release(gil);
+    return stop;
+}
+
+static char *host_option(void *ctx, const char *command, const char *name, const char *value)
+{
+    struct run *r = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    char *message = none_or_message(
+        r, PyObject_CallMethod(r->host, "option", "ssO&", command, name,
+                               PyUnicode_DecodeFSDefault, value));
+    PyGILState_Release(gil);
+    return message;
+}
+
+static char *host_start(void *ctx, const char *command)
+{
+    struct run *r = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    char *message = none_or_message(r, PyObject_CallMethod(r->host, "start", "s", command));
+    PyGILState_Release(gil);
+    return message;
+}
+
+/* The model as an `algo` argument: its catalogue name, or its six parameters. */
+static PyObject *algo_of(const crcforge_model *m)
+{
+    const char *name = crcforge_model_name(m);
+    if (crcforge_model_find(name) == m)
+        return PyUnicode_FromString(name);
+    const crcforge_params *p = crcforge_model_params(m);
+    return Py_BuildValue("{sIsKsKsOsOsK}", "width", p->width, "poly",
+                         (unsigned long long)p->poly, "init", (unsigned long long)p->init,
+                         "refin", p->refin ? Py_True : Py_False, "refout",
+                         p->refout ? Py_True : Py_False, "xorout",
+                         (unsigned long long)p->xorout);
+}
+
+/* host.remote(name, algo, part_size, threads): None (not the host's input), the CRC of
+ * every part (a list of int), or why it gave no value (a str). */
+static int host_remote(void *ctx, const char *name, const struct hash_spec *spec,
+                       uint64_t *crcs, unsigned long max, unsigned long *count, char **reason)
+{
+    struct run *r = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int rc = -1;
+    PyObject *algo = algo_of(spec->model);
+    PyObject *result = algo == NULL ? NULL
+                                    : PyObject_CallMethod(r->host, "remote", "O&OKI",
+                                                          PyUnicode_DecodeFSDefault, name, algo,
+                                                          (unsigned long long)spec->part_size,
+                                                          spec->threads);
+    Py_XDECREF(algo);
+    if (result == Py_None) {
+        rc = 0;
+    } else if (result != NULL && PyUnicode_Check(result)) {
+        *reason = message_copy(r, result);
+    } else if (result != NULL && PyList_Check(result)) {
+        Py_ssize_t n = PyList_GET_SIZE(result);
+        *count = (unsigned long)n;
+        rc = n >= 1 && (unsigned long)n <= max ? 1 : -1;
+        for (Py_ssize_t i = 0; rc > 0 && i < n; i++) {
+            crcs[i] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(result, i));
+            if (PyErr_Occurred())
+                rc = -1;
+        }
+        if (rc < 0 && !PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "the CLI host gave %zd part values for %s, not 1 "
+                         "to %lu", n, name, max);
+    } else if (result != NULL) {
+        PyErr_Format(PyExc_TypeError, "the CLI host's remote() returned %.100s",
+                     Py_TYPE(result)->tp_name);
+    }
+    if (PyErr_Occurred() || result == NULL) {
+        stop_with_error(r);
+        rc = -1;
+    }
+    Py_XDECREF(result);
+    PyGILState_Release(gil);
+    return rc;
+}
+
+/* A str attribute of the verification as a malloc()ed copy (NULL with an error set). */
+static char *text_attr(PyObject *obj, const char *name)
+{
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    const char *utf8 = value != NULL ? PyUnicode_AsUTF8(value) : NULL;
+    char *copy = utf8 != NULL ? strdup(utf8) : NULL;
+    if (utf8 != NULL && copy == NULL)
+        PyErr_NoMemory();
+    Py_XDECREF(value);
+    return copy;
+}
+
+static uint64_t number_attr(PyObject *obj, const char *name)
+{
+    PyObject *value = PyObject_GetAttrString(obj, name);
+    uint64_t n = value != NULL ? PyLong_AsUnsignedLongLong(value) : 0;
+    Py_XDECREF(value);
+    return n;
+}
+
+/* host.verify(file, url, threads): a crcforge.objects.Verification, or (operand, reason)
+ * when FILE or URL could not be read. */
+static void host_verify(void *ctx, const char *file, const char *url, unsigned threads,
+                        struct cli_verification *out)
+{
+    struct run *r = ctx;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *result = PyObject_CallMethod(r->host, "verify", "O&O&I", PyUnicode_DecodeFSDefault,
+                                           file, PyUnicode_DecodeFSDefault, url, threads);
+    PyObject *operand, *reason;
+    if (result != NULL && PyTuple_CheckExact(result) &&
+        PyArg_ParseTuple(result, "UU", &operand, &reason)) {
+        out->failed = PyUnicode_CompareWithASCIIString(operand, url) == 0 ? url : file;
+        out->reason = message_copy(r, reason);
+    } else if (result != NULL && !PyErr_Occurred()) {
+        PyObject *parts = PyObject_GetAttrString(result, "part_sizes");
+        out->parts = parts != NULL ? (unsigned long)PyObject_Length(parts) : 0;
+        Py_XDECREF(parts);
+        PyObject *ok = PyObject_GetAttrString(result, "ok");
+        out->ok = ok != NULL && PyObject_IsTrue(ok) == 1;
+        Py_XDECREF(ok);
+        out->algorithm = text_attr(result, "algorithm");
+        out->checksum_type = text_attr(result, "checksum_type");
+        out->stored = text_attr(result, "stored");
+        out->computed = text_attr(result, "computed");
+        out->file_size = number_attr(result, "file_size");
+        out->object_size = number_attr(result, "object_size");
+    }
+    if (result == NULL || PyErr_Occurred()) {
+        stop_with_error(r);
+        out->failed = file;
+    }
+    Py_XDECREF(result);
+    PyGILState_Release(gil);
+}
+
+/* args as the engine's argv (argv[0] the program): file names in the filesystem's
+ * encoding, as os.fsencode gives them.  The references in *keep own the strings. */
+static char **argv_of(PyObject *args, const char *program, PyObject **keep)
+{
+    *keep = PySequence_Fast(args, "cli(): args must be a sequence of str or bytes");
+    if (*keep == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(*keep);
+    PyObject *encoded = PyList_New(n);
+    char **argv = PyMem_New(char *, (size_t)n + 2);
+    if (encoded == NULL || argv == NULL) {
+        Py_XDECREF(encoded);
+        PyMem_Free(argv);
+        Py_CLEAR(*keep);
+        return (char **)PyErr_NoMemory();
+    }
+    argv[0] = (char *)program;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *bytes = NULL;
+        if (!PyUnicode_FSConverter(PySequence_Fast_GET_ITEM(*keep, i), &bytes)) {
+            Py_DECREF(encoded);
+            PyMem_Free(argv);
+            Py_CLEAR(*keep);
+            return NULL;
+        }
+        PyList_SET_ITEM(encoded, i, bytes);
+        argv[i + 1] = PyBytes_AS_STRING(bytes);
+    }
+    argv[n + 1] = NULL;
+    Py_SETREF(*keep, encoded);
+    return argv;
+}
+
+/* The engine's lock: waited for without the GIL; a hook calling cli() again would wait
+ * for itself, and is refused. */
+static int take_lock(void)
+{
+    if (!PyThread_acquire_lock(lock, NOWAIT_LOCK)) {
+        if (lock_owner == PyThread_get_thread_ident()) {
+            PyErr_SetString(PyExc_RuntimeError, "cli() called from within cli()");
+            return -1;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(lock, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    lock_owner = PyThread_get_thread_ident();
+    return 0;
+}
+
+static void give_lock(void)
+{
+    lock_owner = 0;
+    PyThread_release_lock(lock);
+}
+
+PyObject *crcpy_cli(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                    PyObject *kwnames)
+{
+    (void)module;
+    static const char *const names[] = {"args", "host"};
+    PyObject *slots[2];
+    if (crcpy_args("cli", args, nargs, kwnames, names, 2, 1, slots) < 0)
+        return NULL;
+    struct run run = {slots[1] != NULL && slots[1] != Py_None ? slots[1] : NULL, NULL};
+    const char *program = "crcforge";
+    PyObject *program_obj = NULL, *keep;
+    if (run.host != NULL) {
+        program_obj = PyObject_GetAttrString(run.host, "program");
+        program = program_obj != NULL ? PyUnicode_AsUTF8(program_obj) : NULL;
+        if (program == NULL) {
+            Py_XDECREF(program_obj);
+            return NULL;
+        }
+    }
+    char **argv = argv_of(slots[0], program, &keep);
+    if (argv == NULL || take_lock() < 0) {
+        Py_XDECREF(program_obj);
+        Py_XDECREF(keep);
+        PyMem_Free(argv);
+        return NULL;
+    }
+    const struct cli_hooks hooks = {
+        .ctx = &run, .interrupted = interrupted,
+        .option = run.host != NULL ? host_option : NULL,
+        .start = run.host != NULL ? host_start : NULL,
+        .remote = run.host != NULL ? host_remote : NULL,
+        .verify = run.host != NULL ? host_verify : NULL,
+    };
+    struct stream out = {&run, "stdout"}, err = {&run, "stderr"};
+    int out_fd = fileno_of("stdout"), in_fd = PySys_GetObject("stdin") == Py_None ? -1 : 0;
+    struct cli_host host = {
+        .program = program, .out = open_stream(&out, out_fd >= 0 && isatty(out_fd)),
+        .err = open_stream(&err, 1), .in = in_fd, .err_fd = fileno_of("stderr"),
+        .hooks = &hooks,
+    };
+    int status = EXIT_TROUBLE;
+    if (host.out == NULL || host.err == NULL) {
+        PyErr_SetFromErrno(PyExc_OSError);
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = cli_run(&host, (int)PySequence_Fast_GET_SIZE(keep) + 1, argv);
+        Py_END_ALLOW_THREADS
+    }
+    /* Closed with the GIL released: what is still buffered is written by the hooks. */
+    Py_BEGIN_ALLOW_THREADS
+    if (host.out != NULL)
+        fclose(host.out);
+    if (host.err != NULL)
+        fclose(host.err);
+    Py_END_ALLOW_THREADS
+    give_lock();
+    crcpy_model_cache_clear(); /* the run may have forced a path (CRCFORGE_IMPL) */
+    PyMem_Free(argv);
+    Py_DECREF(keep);
+    Py_XDECREF(program_obj);
+    if (run.error != NULL) {
+        crcpy_restore_error(run.error);
+        return NULL;
+    }
+    if (PyErr_Occurred())
+        return NULL;
+    return PyLong_FromLong(status);
+}
+
+int crcpy_cli_init(void)
+{
+    lock = PyThread_allocate_lock();
+    if (lock == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,24 @@
+/*
+ * What the library found wrong in the environment variables it reads (CRCFORGE_IMPL,
+ * CRCFORGE_CPU_MASK, CRCFORGE_TUNE).  A library writes nothing to its program's stderr:
+ * each reader notes here what it could not use, and crcforge_env_problem_at (dispatch.c)
+ * lists the notes.
+ */
+#ifndef CRCFORGE_ENVIRONMENT_H
+#define CRCFORGE_ENVIRONMENT_H
+
+#include <stddef.h>
+
+#include "crcforge_dispatch.h"
+
+/* Notes a problem: the variable, its value as read, what was done instead (both kept as
+ * given: string constants and the environment's value are copied, the text formatted from
+ * fmt).  A note equal to one already made is not made again, so that a value read anew
+ * (after crcforge_impl_force) is reported once.  Thread-safe, no lock. */
+void crc_env_note(const char *variable, const char *value, const char *instead,
+                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The i-th note made (in order), or NULL past the last. */
+const crcforge_env_problem *crc_env_note_at(size_t i);
+
+#endif /* CRCFORGE_ENVIRONMENT_H */
