@@ -46,6 +46,8 @@ static uint32_t detect(void)
         f |= CRC_CPU_AVX512BW;
     if (os_zmm && (b & bit_AVX512VL))
         f |= CRC_CPU_AVX512VL;
+    if (os_zmm && (c & bit_AVX512VBMI))
+        f |= CRC_CPU_AVX512VBMI;
     if (c & bit_GFNI)
         f |= CRC_CPU_GFNI;
     return f;
@@ -138,6 +140,7 @@ static const struct {
     {CRC_CPU_AVX512VL, "avx512vl"},   {CRC_CPU_VPCLMUL, "vpclmulqdq"},
     {CRC_CPU_ARM_CRC32, "crc32"},     {CRC_CPU_ARM_PMULL, "pmull"},
     {CRC_CPU_ARM_SHA3, "sha3"},       {CRC_CPU_GFNI, "gfni"},
+    {CRC_CPU_AVX512VBMI, "avx512vbmi"},
 };
 
 /* The names of the features in f, separated by spaces, into text[size] (size >= 160). */

@@ -18,6 +18,7 @@ enum {
     CRC_CPU_ARM_PMULL = 1u << 10,
     CRC_CPU_ARM_SHA3 = 1u << 11,
     CRC_CPU_GFNI = 1u << 12,
+    CRC_CPU_AVX512VBMI = 1u << 13,
     CRC_CPU_NEVER = 1u << 31, /* never present: the features of a stand-in, not a path */
 };
 
@@ -52,6 +53,11 @@ enum {
 #else
 #define CRC_CPU_BUILD_AVX512 0
 #endif
+#if defined(__AVX512VBMI__)
+#define CRC_CPU_BUILD_AVX512VBMI CRC_CPU_AVX512VBMI
+#else
+#define CRC_CPU_BUILD_AVX512VBMI 0
+#endif
 #if defined(__GFNI__)
 #define CRC_CPU_BUILD_GFNI CRC_CPU_GFNI
 #else
@@ -79,8 +85,8 @@ enum {
 #endif
 #define CRC_CPU_GUARANTEED                                                                 \
     ((uint32_t)(CRC_CPU_BUILD_SSE41 | CRC_CPU_BUILD_SSE42 | CRC_CPU_BUILD_PCLMUL |         \
-                CRC_CPU_BUILD_AVX2 | CRC_CPU_BUILD_AVX512 | CRC_CPU_BUILD_VPCLMUL |        \
-                CRC_CPU_BUILD_GFNI |                                                       \
+                CRC_CPU_BUILD_AVX2 | CRC_CPU_BUILD_AVX512 | CRC_CPU_BUILD_AVX512VBMI |     \
+                CRC_CPU_BUILD_VPCLMUL | CRC_CPU_BUILD_GFNI |                               \
                 CRC_CPU_BUILD_ARM_CRC32 | CRC_CPU_BUILD_ARM_PMULL | CRC_CPU_BUILD_ARM_SHA3))
 
 /* The features in use: detected by CPUID/XGETBV (or getauxval) on the first query, less

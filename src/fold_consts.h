@@ -233,9 +233,10 @@ void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p);
  */
 extern const uint8_t crc_shift_table[64];
 #define CRC_SHIFT_MASK(o) (crc_shift_table + 16 + (o))
-/* crc_qword_window: 64 bytes 0x80, the indices 0..7, 56 bytes 0x80: its 64 bytes at +h
- * (h in 0..64) put the qword each lane of a 64-byte vector holds (twice) at byte 64 - h. */
-extern const uint8_t crc_qword_window[128];
+/* crc_byte_index_window: the byte indices 0..63 twice: its 64 bytes at +h (h in 0..64),
+ * as vpermb's indices (their low 6 bits), make byte i of a 64-byte vector take byte
+ * (i + h) mod 64. */
+extern const uint8_t crc_byte_index_window[128];
 extern const uint8_t crc_reverse_window[32];
 
 #endif /* CRCFORGE_FOLD_CONSTS_H */

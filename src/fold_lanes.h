@@ -7,6 +7,7 @@
  *   short_pass   1..15 bytes, with no lane load (none may leave the buffer);
  *   head_pass    the partial block at the start of a longer message, then whole lanes;
  *   lanes_pass   16 <= n < LANES_MAX: the head, the last lane, the reduction;
+ *   two_lanes_pass  the same for 16 <= n <= 32, with no loop (where LANES_MAX is 33 or less);
  *   barrett, final_reduction   the end, from a 128-bit value or the last lane.
  */
 #include <string.h>
@@ -150,6 +151,23 @@ static ATTRIBUTES FOLD_LANES_INLINE vec_t head_pass(const struct fold_consts *c,
     for (const uint8_t *q = p + t; q < p + head; q += 16)
         carry = fold_forward(V_XOR(load_lane(q, msb), carry), c);
     return carry;
+}
+
+/* 16 <= n <= 32: the first n - 16 bytes (1 to 16) as head_pass takes them, then the last
+ * lane; 16 bytes, the one lane. */
+static ATTRIBUTES FOLD_LANES_INLINE uint64_t two_lanes_pass(const struct fold_consts *c,
+                                                            uint64_t reg, const uint8_t *p,
+                                                            size_t n, const int msb)
+{
+    const vec_t reg128 = msb ? V_PAIR(0, reg << (64 - c->width)) : V_PAIR(reg, 0);
+    const size_t t = n - 16;
+    const vec_t x = V_XOR(load_lane(p, msb), reg128);
+    if (t == 0)
+        return final_reduction(x, c, msb);
+    const vec_t z = V_SHUFFLE(x, shift_mask(msb ? 32 - t : t));
+    const vec_t rest = V_SHUFFLE(reg128, shift_mask(msb ? 16 - t : 16 + t));
+    const vec_t carry = V_XOR(fold_forward(z, c), rest);
+    return final_reduction(V_XOR(load_lane(p + t, msb), carry), c, msb);
 }
 
 /* 16 <= n < LANES_MAX: the head, then the last lane reduced. */

@@ -12,6 +12,8 @@
  *   LANES_MAX   inputs from 16 bytes up to this go to lanes_pass, longer to fold_pass
  *   FOLD_MSB_ONLY  (optional) 1: the tier serves MSB-first models only
  *               (fold_msb_first_supported), otherwise every width 8..64 (fold_supported)
+ *   FOLD_PASS_INLINE  (optional) 1: fold_pass is small (it tail-calls the ISA's passes),
+ *               so the update runs it itself instead of calling it apart
  * and the function fold_pass(c, reg, p, n, msb) for n >= LANES_MAX: the ISA's body.
  *
  * The policies, whatever the ISA:
@@ -35,6 +37,15 @@
 #ifndef FOLD_MSB_ONLY
 #define FOLD_MSB_ONLY 0
 #endif
+#ifndef FOLD_PASS_INLINE
+#define FOLD_PASS_INLINE 0
+#endif
+#if FOLD_PASS_INLINE
+#define FOLD_LSB_PASS(c, reg, p, n) fold_pass(c, reg, p, n, 0)
+#define FOLD_MSB_PASS(c, reg, p, n) fold_pass(c, reg, p, n, 1)
+#else
+#define FOLD_LSB_PASS(c, reg, p, n) FOLD_CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
+#define FOLD_MSB_PASS(c, reg, p, n) FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n)
 /* One function per bit order for the vector pass, apart from the short paths so that
  * short inputs do not pay for its register set-up. */
 #if !FOLD_MSB_ONLY
@@ -50,6 +61,7 @@ FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uin
 {
     return fold_pass(c, reg, p, n, 1);
 }
+#endif
 
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                       const uint8_t *p, size_t n);
@@ -61,27 +73,34 @@ FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uin
     return FOLD_CAT(update_, SUFFIX)(m, reg, p, n);
 }
 
+static ATTRIBUTES __attribute__((noinline)) uint64_t
+FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
+{
+#if !FOLD_MSB_ONLY
+    if (__builtin_expect(c->lsb_first, 1)) { /* the reflected ones fall through */
+        if (n >= 16)
+            return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 0)
+                                   : lanes_pass(c, reg, p, n, 0);
+        return n != 0 ? short_pass(c, reg, p, n, 0) : reg;
+    }
+#endif
+    if (n >= 16)
+        return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
+    return n != 0 ? short_pass(c, reg, p, n, 1) : reg;
+}
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                       const uint8_t *p, size_t n)
 {
     const struct fold_consts *c = fold_consts_peek(m);
     if (c == NULL)
         return FOLD_CAT(first_update_, SUFFIX)(m, reg, p, n);
+    if (n < LANES_MAX)
+        return FOLD_CAT(short_update_, SUFFIX)(c, reg, p, n);
 #if FOLD_MSB_ONLY
-    if (n >= LANES_MAX)
-        return FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n);
-    if (n == 0)
-        return reg;
+    return FOLD_MSB_PASS(c, reg, p, n);
 #else
-    if (n >= LANES_MAX)
-        return c->lsb_first ? FOLD_CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
-                            : FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n);
-    if (n == 0)
-        return reg;
-    if (c->lsb_first)
-        return n < 16 ? short_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
+    return c->lsb_first ? FOLD_LSB_PASS(c, reg, p, n) : FOLD_MSB_PASS(c, reg, p, n);
 #endif
-    return n < 16 ? short_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
 }
 
 /* For other kernels of the ISA; their own features include FEATURES. */
@@ -97,6 +116,9 @@ const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {
     .update = FOLD_CAT(update_, SUFFIX)};
 
 #undef FOLD_MSB_ONLY
+#undef FOLD_PASS_INLINE
+#undef FOLD_LSB_PASS
+#undef FOLD_MSB_PASS
 #undef FOLD_CAT
 #undef FOLD_CAT_
 #undef FOLD_STRINGIFY

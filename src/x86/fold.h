@@ -13,7 +13,8 @@
 #define CRC_FEATURES_x86_pclmul (CRC_CPU_SSE41 | CRC_CPU_PCLMUL)
 #define CRC_FEATURES_x86_vpclmul_avx2 (CRC_FEATURES_x86_pclmul | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
 #define CRC_FEATURES_x86_vpclmul_avx512                                                     \
-    (CRC_FEATURES_x86_vpclmul_avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL)
+    (CRC_FEATURES_x86_vpclmul_avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL |   \
+     CRC_CPU_AVX512VBMI)
 #define CRC_FEATURES_x86_gfni_avx512 (CRC_FEATURES_x86_vpclmul_avx512 | CRC_CPU_GFNI)
 
 uint64_t fold_update_x86_pclmul(const crcforge_model *m, uint64_t reg, const uint8_t *p,
@@ -22,6 +23,11 @@ uint64_t fold_update_x86_vpclmul_avx2(const crcforge_model *m, uint64_t reg, con
                                       size_t n);
 uint64_t fold_update_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                         size_t n);
+/* The same with the accumulators' loads aligned from CRC_FOLD_ALIGNED_FROM bytes (a
+ * candidate for the tuning sweeps; fold_template.h, ALIGNED_FROM). */
+#define CRC_FOLD_ALIGNED_FROM 2048
+uint64_t fold_update_x86_vpclmul_avx512_aligned(const crcforge_model *m, uint64_t reg,
+                                                const uint8_t *p, size_t n);
 /* MSB-first models only (fold_msb_first_supported). */
 uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                      size_t n);
@@ -29,6 +35,7 @@ uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, cons
 extern const struct crc_impl crc_impl_fold_x86_pclmul;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx2;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx512;
+extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx512_aligned;
 extern const struct crc_impl crc_impl_fold_x86_gfni_avx512;
 
 #endif /* CRCFORGE_X86_FOLD_H */

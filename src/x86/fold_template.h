@@ -13,20 +13,26 @@
  *   ATTRIBUTES  the target attribute enabling what the tier executes:
  *                 VL 16:                "sse4.1,pclmul"
  *                 VL 32, !USE_AVX512:   "avx2,vpclmulqdq,pclmul,sse4.1"
- *                 USE_AVX512:           "avx512f,avx512bw,avx512vl,vpclmulqdq,pclmul,avx2,sse4.1"
+ *                 USE_AVX512:           "avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,
+ *                                        avx2,sse4.1"
  *                 GFNI_BITREV:          the same and "gfni"
  *               (the 128-bit tail and reduction run in every tier, hence sse4.1 and pclmul)
  *   VL          vector length in bytes: 16, 32 or 64
  *   USE_AVX512  1 to use AVX-512 forms (three-way xor in one vpternlogq; with VL 64 the
- *               head in one byte-masked load)
+ *               head moved into place by one vpermb)
  *   GFNI_BITREV 1 (VL 64 with USE_AVX512 only; 0 if undefined): the tier serves MSB-first
  *               models only, reversing the bits of every byte with GF2P8AFFINEQB and
  *               folding the result as the model's mirror (see "MSB-first on the mirror")
+ *   ALIGNED_FROM  (0 if undefined) from this many bytes the accumulators' loads are
+ *               aligned to VL: the message is cut where its last whole VL-aligned block
+ *               ends, the first part folded (its vectors, which end there, aligned), the
+ *               fewer than VL bytes after it taken by the short paths from its register
  * A variant of a tier (other loads, another order) is one more .c file with its own
  * SUFFIX and parameters; the policies are fold_record.h's.
  *
  * A pass over n >= LANES_MAX bytes (fold_pass; shorter inputs take the lane steps of
- * ../fold_lanes.h), with the parameters of crc_x86_tuning() read once:
+ * ../fold_lanes.h), with the parameters of the table in use (crc_x86_fold_parallel_max,
+ * crc_x86_fold_accumulators) read once:
  *   The head: the first h = ((n - 1) mod VL) + 1 bytes, 1..VL of them, become one vector
  *   that ends where whole vectors start, the message bytes after VL - h zero bytes (no
  *   byte outside [p, p+n) is read), the register xored over the first 8 message bytes;
@@ -75,6 +81,11 @@
 #ifndef GFNI_BITREV
 #define GFNI_BITREV 0
 #endif
+#ifndef ALIGNED_FROM
+#define ALIGNED_FROM 0
+#endif
+_Static_assert(ALIGNED_FROM == 0 || ALIGNED_FROM >= 17 * VL,
+               "what is left after the cut still runs the loop of 8 accumulators");
 #if GFNI_BITREV && !(VL == 64 && USE_AVX512)
 #error "GFNI_BITREV needs VL 64 and USE_AVX512"
 #endif
@@ -90,7 +101,7 @@ typedef __m128i wide_t;
 #define VCLMUL(a, b, imm) _mm_clmulepi64_si128(a, b, imm)
 #define VBROADCAST(x) (x)
 #define VSHUFFLE(a, m) _mm_shuffle_epi8(a, m)
-#define VFROM128(x) (x)
+#define VFROM64(x) _mm_cvtsi64_si128((long long)(x))
 #elif VL == 32
 typedef __m256i wide_t;
 #define VLOADU(q) _mm256_loadu_si256((const void *)(q))
@@ -99,7 +110,7 @@ typedef __m256i wide_t;
 #define VCLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
 #define VBROADCAST(x) _mm256_broadcastsi128_si256(x)
 #define VSHUFFLE(a, m) _mm256_shuffle_epi8(a, m)
-#define VFROM128(x) _mm256_zextsi128_si256(x)
+#define VFROM64(x) _mm256_set_epi64x(0, 0, 0, (long long)(x))
 #elif VL == 64
 typedef __m512i wide_t;
 #define VLOADU(q) _mm512_loadu_si512((const void *)(q))
@@ -108,17 +119,31 @@ typedef __m512i wide_t;
 #define VCLMUL(a, b, imm) _mm512_clmulepi64_epi128(a, b, imm)
 #define VBROADCAST(x) _mm512_broadcast_i32x4(x)
 #define VSHUFFLE(a, m) _mm512_shuffle_epi8(a, m)
-#define VFROM128(x) _mm512_zextsi128_si512(x)
+#define VFROM64(x) _mm512_set_epi64(0, 0, 0, 0, 0, 0, 0, (long long)(x))
 #else
 #error "VL must be 16, 32 or 64"
 #endif
 
 /* Lanes a vector. */
 #define LANES (VL / 16)
+/* A vector kept in a register (its uses do not read it again from memory); the
+ * emulation of the 512-bit tiers defines its own for its two halves. */
+#ifndef KEEP_IN_REGISTER
+#define KEEP_IN_REGISTER(v) __asm__("" : "+v"(v))
+#endif
+
 /* The pairs of a vector's lanes to the end, VL bytes of reduce_lanes that start at a
  * multiple of VL from its end: aligned (reduce_lanes is cache-line aligned,
- * fold_consts.h), so that the 128-bit tier's PCLMULQDQ takes them from memory. */
-#define LOAD_PAIRS(kp) VLOADA(kp)
+ * fold_consts.h).  Loaded once: as the memory operand of both multiplies of the lanes
+ * they were read twice (512-bit, CRC-64/XZ offset by one, 1 KiB: 0.88 against 0.94x
+ * isa-l on Zen 4, where the data loads are split). */
+static ATTRIBUTES ALWAYS_INLINE wide_t load_pairs(const uint8_t *kp)
+{
+    wide_t k = VLOADA(kp);
+    KEEP_IN_REGISTER(k);
+    return k;
+}
+#define LOAD_PAIRS(kp) load_pairs((const uint8_t *)(kp))
 
 /* Three-way xor in one vpternlogq: AVX-512 tiers only (AVX-512VL for xmm and ymm). */
 #if USE_AVX512
@@ -204,13 +229,13 @@ static ATTRIBUTES ALWAYS_INLINE wide_t add_to_end(wide_t s, wide_t a, wide_t k)
 static ATTRIBUTES ALWAYS_INLINE wide_t head_vector(const uint8_t *p, size_t h, uint64_t regmem)
 {
 #if VL == 64
-    /* One load of the bytes [p + h - 64, p + h) that lie in the message (masked-out bytes
-     * are neither read nor faulted on), and the register, in every qword, placed at byte
-     * 64 - h by crc_qword_window's window at +h. */
-    const __mmask64 in_message = ~(__mmask64)0 << (64 - h);
-    const wide_t v = _mm512_maskz_loadu_epi8(in_message, (const void *)((uintptr_t)p + h - 64));
-    const wide_t place = _mm512_loadu_si512((const void *)(crc_qword_window + h));
-    return VXOR(v, _mm512_shuffle_epi8(_mm512_set1_epi64((long long)regmem), place));
+    /* The first 64 bytes (n >= 64), loaded from p and moved up by 64 - h with vpermb:
+     * byte i takes byte i + h - 64 through the index window at +h, the bytes below 64 - h
+     * zeroed.  A load from p + h - 64 instead, masked to the message, ran 0.7x as fast on
+     * Zen 4 (1025 B and 4000 B: 27 against 40 GB/s). */
+    return _mm512_maskz_permutexvar_epi8(
+        ~(__mmask64)0 << (64 - h), VLOADU(crc_byte_index_window + h),
+        VXOR(VLOADU(p), VFROM64(regmem)));
 #else
     /* Lane by lane: the lane at byte s of the message (s = h - VL + 16 l) takes message
      * bytes [s, s + 16): from x (bytes 0..15, with the register) moved by CRC_SHIFT_MASK(16 + s),
@@ -260,72 +285,98 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_sum(wide_t s, const struct fold_
 }
 
 /*
- * 16 <= n < LANES_MAX goes to lanes_pass (serial lane folds), longer inputs to fold_pass,
- * whose head reads the lanes at p and p + 16 below VL 64 (n >= 32).  Measured on an AMD
- * EPYC (Zen 4), CRC-32, independent calls, against the lane steps: 512-bit passes
- * 0.67-0.83x from 16 to 31 bytes, 0.8-1.0x from 32 to 47, 1.0-1.17x from 48 to 63;
- * 128-bit passes 0.74-0.81x from 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.
+ * 16 <= n < LANES_MAX goes to the lane steps (serial lane folds), longer inputs to
+ * fold_pass, whose head reads the lanes at p and p + 16 below VL 64 (n >= 32).  Measured
+ * on an AMD EPYC (Zen 4), CRC-32, independent calls, against the lane steps: 128-bit
+ * passes 0.74-0.81x from 32 to 100 bytes; 256-bit passes ahead from 64 bytes on.  The
+ * 512-bit pass of one vector (below_vl_pass) against them, CRC-64/XZ: 0.85x at 16 B,
+ * 1.0x from 20 to 32 B, 1.15-1.22x from 36 to 47 B; in dependent calls 0.78x at 32 B and
+ * 0.94x from 36 to 47 B.  So the lanes take up to 32 B (two_lanes_pass).
  */
-#define LANES_MAX (VL == 64 ? 48 : VL == 32 ? 64 : 128)
+#define LANES_MAX (VL == 64 ? 33 : VL == 32 ? 64 : 128)
+
+/* The register as the bytes it is xored over, message bytes 0..7 in memory order
+ * (fold_consts.h: MSB-first, reg << (64 - width) most significant byte first). */
+static ATTRIBUTES ALWAYS_INLINE uint64_t register_bytes(const struct fold_consts *c, uint64_t reg,
+                                                        const enum fold_order order)
+{
+    return order != ORDER_REFLECTED ? __builtin_bswap64(reg << (64 - c->width)) : reg;
+}
 
 /*
- * The start of a pass over n >= LANES_MAX bytes: its V = ceil(n / VL) vectors are v_0 =
- * *head (the first h bytes, with the register), then v_1, v_2, ... at the returned q,
- * q + VL, ... up to p + n; *first
- * is v_1 with the register bytes past the head in it (when V >= 2; the head again
- * otherwise, unused).  one_vector_possible (a constant): whether V may be 1.
+ * The start of a pass over n >= 2 VL bytes: its V = ceil(n / VL) vectors are v_0 = *head
+ * (the first h bytes, with the register), then v_1, v_2, ... at the returned q, q + VL,
+ * ... up to p + n; *first is v_1 with the register bytes past the head in it.
  */
 static ATTRIBUTES ALWAYS_INLINE const uint8_t *start(const struct fold_consts *c, uint64_t reg,
                                                      const uint8_t *p, size_t n, wide_t *head,
-                                                     wide_t *first,
-                                                     const int one_vector_possible,
-                                                     const enum fold_order order)
+                                                     wide_t *first, const enum fold_order order)
 {
-    /* The register over message bytes 0..7 in memory order (fold_consts.h: MSB-first,
-     * reg << (64 - width) most significant byte first). */
-    const uint64_t regmem =
-        order != ORDER_REFLECTED ? __builtin_bswap64(reg << (64 - c->width)) : reg;
+    const uint64_t regmem = register_bytes(c, reg, order);
     const size_t h = ((n - 1) & (VL - 1)) + 1;
-    const int one = one_vector_possible && n <= VL;
     if (h == VL) {
         /* Whole vectors from the start: the register in the first lane's low qword. */
-        *head = to_lanes(VXOR(VLOADU(p), VFROM128(_mm_cvtsi64_si128((long long)regmem))), order);
-        *first = one ? *head : load_vec(p + h, order);
+        *head = to_lanes(VXOR(VLOADU(p), VFROM64(regmem)), order);
+        *first = load_vec(p + h, order);
     } else {
         *head = to_lanes(head_vector(p, h, regmem), order);
-        if (one)
-            *first = *head;
-        else if (h >= 8)
+        if (h >= 8)
             *first = load_vec(p + h, order);
         else /* the register bytes h..7 lie in v_1's first bytes */
-            *first = to_lanes(
-                VXOR(VLOADU(p + h), VFROM128(_mm_cvtsi64_si128((long long)(regmem >> 8 * h)))),
-                order);
+            *first = to_lanes(VXOR(VLOADU(p + h), VFROM64(regmem >> 8 * h)), order);
     }
     return p + h;
 }
 
+#if VL == 64
+/* LANES_MAX <= n < 64: the one vector, the n bytes (a masked load from p) moved up to
+ * its end as head_vector moves the head; its lanes below the message's multiply zeros. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t below_vl_pass(const struct fold_consts *c,
+                                                       const struct fold_consts *k, uint64_t reg,
+                                                       const uint8_t *p, size_t n,
+                                                       const enum fold_order order)
+{
+    const uint64_t regmem = register_bytes(c, reg, order);
+    const wide_t x = VXOR(_mm512_maskz_loadu_epi8(~(__mmask64)0 >> (64 - n), (const void *)p),
+                          VFROM64(regmem));
+    const wide_t v = _mm512_maskz_permutexvar_epi8(~(__mmask64)0 << (64 - n),
+                                                   VLOADU(crc_byte_index_window + n), x);
+    return reduce_sum(mul_lanes(to_lanes(v, order),
+                                LOAD_PAIRS(&k->reduce_lanes[FOLD_REDUCE_LANES - LANES])),
+                      c, order);
+}
+#endif
+
 /*
- * n <= max(VL, fold_parallel_max): every vector multiplied to the end at once (the
- * multiplies independent, the xor chain one vpternlogq a vector): the pairs of v_j are
- * those of the vector with V - 1 - j after it, LANES entries further for each j.
+ * VL <= n <= max(VL, fold_parallel_max): every vector multiplied to the end at once (the
+ * multiplies independent, the xor chain one vpternlogq a vector).  The pairs of the
+ * vector at end + i (i <= 0, a multiple of VL) start at reduce_lanes' end + i, so one
+ * index, counting up to 0, steps through both.
  */
 static ATTRIBUTES ALWAYS_INLINE uint64_t parallel_pass(const struct fold_consts *c,
                                                        const struct fold_consts *k, uint64_t reg,
                                                        const uint8_t *p, size_t n,
                                                        const enum fold_order order)
 {
-    wide_t head, first;
-    const uint8_t *q = start(c, reg, p, n, &head, &first, LANES_MAX <= VL, order);
-    /* v_0's pairs: V VL bytes of pairs before reduce_lanes' end (V VL is n rounded up). */
+    const uint64_t regmem = register_bytes(c, reg, order);
+    const uint8_t *const end = p + n;
     const uint8_t *const pairs_end = (const uint8_t *)&k->reduce_lanes[FOLD_REDUCE_LANES];
-    const uint8_t *kp = pairs_end - ((n + VL - 1) & ~(size_t)(VL - 1));
-    wide_t s = mul_lanes(head, LOAD_PAIRS(kp));
-    if (LANES_MAX <= VL && n <= VL)
-        return reduce_sum(s, c, order);
-    s = add_to_end(s, first, LOAD_PAIRS(kp + VL));
-    for (kp += 2 * VL; kp != pairs_end; kp += VL)
-        s = add_to_end(s, load_vec(q += VL, order), LOAD_PAIRS(kp));
+    const size_t h = ((n - 1) & (VL - 1)) + 1;
+    ptrdiff_t i = (ptrdiff_t)h - (ptrdiff_t)n; /* v_1 at end + i */
+    wide_t s;
+    if (h == VL) { /* whole vectors from the start: the register in the first lane */
+        s = mul_lanes(to_lanes(VXOR(VLOADU(p), VFROM64(regmem)), order),
+                      LOAD_PAIRS(pairs_end + i - VL));
+    } else {
+        s = mul_lanes(to_lanes(head_vector(p, h, regmem), order), LOAD_PAIRS(pairs_end + i - VL));
+        if (h < 8) { /* the register bytes h..7 lie in v_1's first bytes (V >= 2 here) */
+            s = add_to_end(s, to_lanes(VXOR(VLOADU(end + i), VFROM64(regmem >> 8 * h)), order),
+                           LOAD_PAIRS(pairs_end + i));
+            i += VL;
+        }
+    }
+    for (; i != 0; i += VL)
+        s = add_to_end(s, load_vec(end + i, order), LOAD_PAIRS(pairs_end + i));
     return reduce_sum(s, c, order);
 }
 
@@ -382,7 +433,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_con
                                                            const enum fold_order order)
 {
     wide_t head, first;
-    const uint8_t *q = start(c, reg, p, n, &head, &first, 0, order);
+    const uint8_t *q = start(c, reg, p, n, &head, &first, order);
     switch (A) {
     case 8:
         return loop_pass(c, k, head, first, q, p + n, 8, order);
@@ -399,16 +450,52 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_con
 #define FOLD_PASS_NAME_(a, b) a##b
 #define FOLD_PASS_NAME(a, b) FOLD_PASS_NAME_(a, b)
 
-/* The two passes of each order in functions of their own, each with the registers it
- * needs, reached by tail calls. */
-#define FOLD_PASSES(ORDER_NAME, ORDER)                                                     \
+#if ALIGNED_FROM
+/* 0 < n < VL bytes from the register: the paths of shorter inputs (ALIGNED_FROM's cut). */
+static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *c,
+                                                      const struct fold_consts *k, uint64_t reg,
+                                                      const uint8_t *p, size_t n,
+                                                      const enum fold_order order)
+{
+    const int msb = order != ORDER_REFLECTED;
+#if VL == 64
+    if (n >= LANES_MAX)
+        return below_vl_pass(c, k, reg, p, n, order);
+#else
+    (void)k;
+#endif
+    return n >= 16 ? lanes_pass(c, reg, p, n, msb) : short_pass(c, reg, p, n, msb);
+}
+#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)                                             \
+    const size_t past = ((uintptr_t)p + n) & (VL - 1);                                     \
+    if (n >= ALIGNED_FROM && past != 0)                                                    \
+        return below_vector(c, k, accumulators_pass(c, k, reg, p, n - past, A, ORDER),     \
+                            p + n - past, past, ORDER);
+#else
+#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)
+#endif
+
+/* The passes of each order in functions of their own, each with the registers it needs,
+ * reached by tail calls: below_vl_* (VL 64) for LANES_MAX <= n < VL, parallel_* and
+ * accumulators_* from VL bytes on.  FOLD_PASS_FUNCTION makes NAME_ORDER_NAME(c, reg, p,
+ * n) of PASS, an inline pass, with the order's constants. */
+#define FOLD_PASS_FUNCTION(NAME, ORDER_NAME, ORDER, PASS)                                  \
     static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
-        parallel_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, \
-                               size_t n)                                                   \
+        NAME, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p,      \
+                          size_t n)                                                        \
     {                                                                                      \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
-        return parallel_pass(c, k, reg, p, n, ORDER);                                      \
-    }                                                                                      \
+        return PASS(c, k, reg, p, n, ORDER);                                               \
+    }
+#if VL == 64
+#define FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                   \
+    FOLD_PASS_FUNCTION(below_vl_, ORDER_NAME, ORDER, below_vl_pass)
+#else
+#define FOLD_BELOW_VL(ORDER_NAME, ORDER)
+#endif
+#define FOLD_PASSES(ORDER_NAME, ORDER)                                                     \
+    FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                       \
+    FOLD_PASS_FUNCTION(parallel_, ORDER_NAME, ORDER, parallel_pass)                        \
     static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
                                    const uint8_t *p, size_t n, size_t A)                   \
@@ -417,6 +504,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t accumulators_pass(const struct fold_con
         if (n <= (2 * A - 1) * VL)                                                         \
             return FOLD_PASS_NAME(parallel_, ORDER_NAME)(c, reg, p, n);                    \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
+        ALIGNED_CUT(c, k, reg, p, n, A, ORDER)                                             \
         return accumulators_pass(c, k, reg, p, n, A, ORDER);                               \
     }
 #if GFNI_BITREV
@@ -426,27 +514,25 @@ FOLD_PASSES(reflected, ORDER_REFLECTED)
 FOLD_PASSES(msb_first, ORDER_MSB_FIRST)
 #endif
 
-/* The pass for n >= LANES_MAX bytes, by the tuning in use. */
-static ATTRIBUTES ALWAYS_INLINE uint64_t tuned_pass(const struct crc_x86_tuning *tuning,
+/* The pass for n >= LANES_MAX bytes, by the parameters given (msb a constant at each
+ * call).  One parallel step up to fold_parallel_max bytes (and whenever the loop would
+ * not run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
+ * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and 2 A - 1 <= 15
+ * vectors: reduce_lanes covers the step. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t tuned_pass(size_t parallel_max, size_t A,
                                                     const struct fold_consts *c, uint64_t reg,
                                                     const uint8_t *p, size_t n, const int msb)
 {
-    /* One parallel step up to fold_parallel_max bytes (and whenever the loop would not
-     * run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
-     * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and
-     * 2 A - 1 <= 15 vectors: reduce_lanes covers the step. */
-    const size_t A = tuning->fold_accumulators;
-    const int parallel = (LANES_MAX <= VL && n <= VL) || n <= tuning->fold_parallel_max;
 #if GFNI_BITREV
     (void)msb;
-    return parallel ? parallel_mirror(c, reg, p, n)
-                    : accumulators_mirror(c, reg, p, n, A);
+    return n <= parallel_max ? parallel_mirror(c, reg, p, n)
+                             : accumulators_mirror(c, reg, p, n, A);
 #else
     if (msb)
-        return parallel ? parallel_msb_first(c, reg, p, n)
-                        : accumulators_msb_first(c, reg, p, n, A);
-    return parallel ? parallel_reflected(c, reg, p, n)
-                    : accumulators_reflected(c, reg, p, n, A);
+        return n <= parallel_max ? parallel_msb_first(c, reg, p, n)
+                                 : accumulators_msb_first(c, reg, p, n, A);
+    return n <= parallel_max ? parallel_reflected(c, reg, p, n)
+                             : accumulators_reflected(c, reg, p, n, A);
 #endif
 }
 
@@ -456,38 +542,58 @@ static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
 FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t reg,
                                           const uint8_t *p, size_t n, int msb)
 {
-    const struct crc_x86_tuning *tuning = crc_x86_tuning_resolve();
-    return msb ? tuned_pass(tuning, c, reg, p, n, 1) : tuned_pass(tuning, c, reg, p, n, 0);
+    const struct crc_x86_tuning *t = crc_x86_tuning_resolve();
+    return msb ? tuned_pass(t->fold_parallel_max, t->fold_accumulators, c, reg, p, n, 1)
+               : tuned_pass(t->fold_parallel_max, t->fold_accumulators, c, reg, p, n, 0);
 }
 
-/* n >= LANES_MAX: a tail call of the pass (msb a constant at each call). */
+/* n >= LANES_MAX: a tail call of the pass (msb a constant at each call), the parameters
+ * read as two numbers; fold_accumulators 0: the table not resolved yet. */
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
                                                    const uint8_t *p, size_t n, const int msb)
 {
-    const struct crc_x86_tuning *tuning =
-        atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
-    if (__builtin_expect(tuning == NULL, 0))
+#if VL == 64 /* one vector, whatever the tuning */
+    if (n < VL) {
+#if GFNI_BITREV
+        return below_vl_mirror(c, reg, p, n);
+#else
+        return msb ? below_vl_msb_first(c, reg, p, n) : below_vl_reflected(c, reg, p, n);
+#endif
+    }
+#endif
+    const size_t parallel_max =
+        atomic_load_explicit(&crc_x86_fold_parallel_max, memory_order_relaxed);
+    if (n <= parallel_max)
+        return tuned_pass(parallel_max, 0, c, reg, p, n, msb);
+    const size_t A = atomic_load_explicit(&crc_x86_fold_accumulators, memory_order_relaxed);
+    if (__builtin_expect(A == 0, 0))
         return FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(c, reg, p, n, msb);
-    return tuned_pass(tuning, c, reg, p, n, msb);
+    return tuned_pass(parallel_max, A, c, reg, p, n, msb);
 }
 #if GFNI_BITREV
 #define FOLD_MSB_ONLY 1
 #endif
+#define FOLD_PASS_INLINE 1
 #include "../fold_record.h"
 
 #undef FOLD_PASS_NAME
 #undef FOLD_PASS_NAME_
 #undef FOLD_PASSES
+#undef FOLD_BELOW_VL
+#undef FOLD_PASS_FUNCTION
+#undef ALIGNED_CUT
+#undef ALIGNED_FROM
 #undef LANES_MAX
 #undef LANES
 #undef LOAD_PAIRS
+#undef KEEP_IN_REGISTER
 #undef VLOADU
 #undef VLOADA
 #undef VXOR
 #undef VCLMUL
 #undef VBROADCAST
 #undef VSHUFFLE
-#undef VFROM128
+#undef VFROM64
 #undef VXOR3
 #undef SUFFIX
 #undef ATTRIBUTES

@@ -33,6 +33,7 @@ extern const struct crc_impl crc_impl_crc16_xmodem_x86_pclmul;
     &crc_impl_crc16_xmodem_x86_vpclmul_avx2,                                             \
     &crc_impl_crc16_xmodem_x86_pclmul,                                                   \
     &crc_impl_fold_x86_vpclmul_avx512,                                                   \
+    &crc_impl_fold_x86_vpclmul_avx512_aligned,                                           \
     &crc_impl_fold_x86_gfni_avx512,                                                      \
     &crc_impl_fold_x86_vpclmul_avx2,                                                     \
     &crc_impl_fold_x86_pclmul,

@@ -237,6 +237,7 @@ struct plan {
 };
 
 _Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
+_Atomic uint32_t crc_x86_fold_parallel_max, crc_x86_fold_accumulators;
 
 static const struct plan *plan_in_use(void)
 {
@@ -286,6 +287,12 @@ const struct crc_x86_tuning *crc_x86_tuning_resolve(void)
 {
     const size_t i = family_index();
     const struct plan *pl = crc_once(&plans[i], sizeof *pl, fill_plan, &crc_x86_families[i]);
+    /* Each a valid value whatever the interleaving with a reset or another plan: a mix
+     * is still a table the kernels are built for. */
+    atomic_store_explicit(&crc_x86_fold_parallel_max, pl->tuning.fold_parallel_max,
+                          memory_order_relaxed);
+    atomic_store_explicit(&crc_x86_fold_accumulators, pl->tuning.fold_accumulators,
+                          memory_order_relaxed);
     atomic_store_explicit(&crc_x86_tuning_current, &pl->tuning, memory_order_release);
     return &pl->tuning;
 }
@@ -293,6 +300,8 @@ const struct crc_x86_tuning *crc_x86_tuning_resolve(void)
 void crc_x86_tuning_reset(void)
 {
     atomic_store_explicit(&crc_x86_tuning_current, NULL, memory_order_release);
+    atomic_store_explicit(&crc_x86_fold_parallel_max, 0, memory_order_relaxed);
+    atomic_store_explicit(&crc_x86_fold_accumulators, 0, memory_order_relaxed);
 }
 
 size_t crc_x86_family_in_use(void)

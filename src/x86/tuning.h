@@ -82,6 +82,10 @@ struct crc_x86_tuning {
 /* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's values. */
 const struct crc_x86_tuning *crc_x86_tuning_resolve(void);
 extern _Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
+/* Its folding parameters on their own, for the kernels' hot path (one load each, no
+ * pointer): 0 until the table is resolved, so that a kernel finding fold_accumulators 0
+ * resolves it (crc_x86_tuning_resolve) and reads them again. */
+extern _Atomic uint32_t crc_x86_fold_parallel_max, crc_x86_fold_accumulators;
 static inline const struct crc_x86_tuning *crc_x86_tuning(void)
 {
     const struct crc_x86_tuning *t =

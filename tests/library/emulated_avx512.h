@@ -6,6 +6,7 @@
  *  - the byte-masked load (vmovdqu8 with a zeroing mask) reading only the bytes its mask
  *    selects, one at a time, so that the guard pages of the tests still catch a kernel
  *    whose mask would reach outside its buffer;
+ *  - the byte permute vpermb with a zeroing mask, byte by byte;
  *  - GF2P8AFFINEQB from its definition (bit i of a result byte is the parity of the
  *    byte ANDed with byte 7 - i of the matrix's qword, xor bit i of the immediate).
  * test_fold checks each against its definition and the real instruction where the CPU has it.
@@ -75,6 +76,17 @@ static inline emu512 emu_maskz_loadu_epi8(uint64_t mask, const void *p)
     for (int i = 0; i < 64; i++)
         b[i] = (mask >> i & 1) ? ((const uint8_t *)p)[i] : 0;
     return emu_loadu(b);
+}
+
+/* vpermb with a zeroing mask: byte i takes byte idx[i] mod 64 of x where the mask has bit i. */
+static EMU_TARGET inline emu512 emu_maskz_permutexvar_epi8(uint64_t mask, emu512 idx, emu512 x)
+{
+    uint8_t ib[64], xb[64], out[64];
+    emu_storeu(ib, idx);
+    emu_storeu(xb, x);
+    for (int i = 0; i < 64; i++)
+        out[i] = (mask >> i & 1) ? xb[ib[i] & 63] : 0;
+    return emu_loadu(out);
 }
 
 static EMU_TARGET inline emu512 emu_set1_epi64(long long x)

@@ -3,7 +3,9 @@
  * once more with VL 64 and USE_AVX512 (crc_impl_fold_x86_emulated_avx512, where this
  * header is included), or with GFNI_BITREV too when EMU_GFNI_BITREV is defined to 1
  * (crc_impl_fold_x86_emulated_gfni_avx512, in a translation unit of its own:
- * fold_emulated_gfni_avx512.c), every 512-bit and GFNI operation the template uses
+ * fold_emulated_gfni_avx512.c), or with the aligned tier's ALIGNED_FROM when
+ * EMU_ALIGNED is defined to 1 (crc_impl_fold_x86_emulated_avx512_aligned, likewise:
+ * fold_emulated_aligned_avx512.c), every 512-bit and GFNI operation the template uses
  * emulated (emulated_avx512.h).  test_fold runs both like the real tiers, so the lane
  * layout, head, fold distances, constants and reductions of those tiers are checked
  * wherever VPCLMULQDQ with AVX2 exists (the real tiers run on a CPU with AVX-512 too).
@@ -17,13 +19,19 @@
 #ifndef EMU_GFNI_BITREV
 #define EMU_GFNI_BITREV 0
 #endif
+#ifndef EMU_ALIGNED
+#define EMU_ALIGNED 0
+#endif
 
 extern const struct crc_impl crc_impl_fold_x86_emulated_avx512;
 extern const struct crc_impl crc_impl_fold_x86_emulated_gfni_avx512;
+extern const struct crc_impl crc_impl_fold_x86_emulated_avx512_aligned;
 
 /* clang defines some of these intrinsics as macros: they are replaced here. */
 #undef _mm512_clmulepi64_epi128
 #undef _mm512_extracti64x4_epi64
+#undef _mm512_maskz_permutexvar_epi8
+#undef _mm512_set_epi64
 #undef _mm512_ternarylogic_epi64
 #undef _mm256_ternarylogic_epi64
 #undef _mm_ternarylogic_epi64
@@ -45,16 +53,23 @@ extern const struct crc_impl crc_impl_fold_x86_emulated_gfni_avx512;
 #define _mm256_ternarylogic_epi64(a, b, c, imm) EMU_XOR3(_mm256_xor_si256, a, b, c, imm)
 #define _mm_ternarylogic_epi64(a, b, c, imm) EMU_XOR3(_mm_xor_si128, a, b, c, imm)
 #define _mm512_maskz_loadu_epi8(k, p) emu_maskz_loadu_epi8(k, p)
+#define _mm512_maskz_permutexvar_epi8(k, idx, x) emu_maskz_permutexvar_epi8(k, idx, x)
 #define _mm512_set1_epi64(x) emu_set1_epi64(x)
+#define _mm512_set_epi64(q7, q6, q5, q4, q3, q2, q1, q0)                                   \
+    emu_pair(_mm256_set_epi64x(q3, q2, q1, q0), _mm256_set_epi64x(q7, q6, q5, q4))
 #define _mm512_gf2p8affine_epi64_epi8(x, a, imm) emu_gf2p8affine512(x, a, imm)
 #define _mm_gf2p8affine_epi64_epi8(x, a, imm) emu_gf2p8affine128(x, a, imm)
 
 #if EMU_GFNI_BITREV
 #define SUFFIX x86_emulated_gfni_avx512
 #define GFNI_BITREV 1
+#elif EMU_ALIGNED
+#define SUFFIX x86_emulated_avx512_aligned
+#define ALIGNED_FROM CRC_FOLD_ALIGNED_FROM
 #else
 #define SUFFIX x86_emulated_avx512
 #endif
+#define KEEP_IN_REGISTER(v) __asm__("" : "+v"((v).lo), "+v"((v).hi))
 #define ATTRIBUTES EMU_TARGET
 #define FEATURES (CRC_CPU_SSE41 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
 #define VL 64
@@ -75,7 +90,9 @@ extern const struct crc_impl crc_impl_fold_x86_emulated_gfni_avx512;
 #undef _mm256_ternarylogic_epi64
 #undef _mm_ternarylogic_epi64
 #undef _mm512_maskz_loadu_epi8
+#undef _mm512_maskz_permutexvar_epi8
 #undef _mm512_set1_epi64
+#undef _mm512_set_epi64
 #undef _mm512_gf2p8affine_epi64_epi8
 #undef _mm_gf2p8affine_epi64_epi8
 

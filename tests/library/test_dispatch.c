@@ -20,7 +20,7 @@ enum {
     SSE42 = CRC_CPU_SSE42,
     PCLMUL = CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
     AVX2 = PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL,
-    AVX512 = AVX2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL,
+    AVX512 = AVX2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL | CRC_CPU_AVX512VBMI,
 };
 
 /* The best path for each algorithm under a mask, as the design orders them; under a tier

@@ -10,9 +10,10 @@
  *    reference in test_engines);
  *  - streaming over random splits that cut inside the kernels' blocks, against the
  *    reference.
- * On x86-64 the 512-bit tiers' logic also runs with its AVX-512 and GFNI operations
- * emulated on AVX2 (fold_emulated_avx512.h), each emulated instruction checked against
- * its definition and, where this CPU has it, against the instruction itself; every
+ * On x86-64 the 512-bit tiers' logic (the aligned tier's cut included) also runs with its
+ * AVX-512 and GFNI operations emulated on AVX2 (fold_emulated_avx512.h), each emulated
+ * instruction checked against its definition and, where this CPU has it, against the
+ * instruction itself; every
  * family's table is checked to hold kernel parameters the kernels are built for; and the
  * kernels run again in child processes under CRCFORGE_TUNE, one for each accumulator
  * count and around the parallel step's bounds, over every length 0..4096 (alignments 0,
@@ -38,6 +39,14 @@ __attribute__((target("avx512f,avx512bw"))) static void real_maskz_loadu_epi8(ui
                                                                               const void *p)
 {
     _mm512_storeu_si512(out, _mm512_maskz_loadu_epi8(mask, p));
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void
+real_maskz_permutexvar_epi8(uint8_t out[64], uint64_t mask, const uint8_t idx[64],
+                            const uint8_t x[64])
+{
+    _mm512_storeu_si512(out, _mm512_maskz_permutexvar_epi8(mask, _mm512_loadu_si512(idx),
+                                                           _mm512_loadu_si512(x)));
 }
 
 __attribute__((target("gfni,avx512f,avx512bw"))) static void real_gf2p8affine512(uint8_t out[64],
@@ -137,6 +146,7 @@ static size_t fold_kernels(const struct crc_impl **list)
     if (count > 0) {
         list[count++] = &crc_impl_fold_x86_emulated_avx512;
         list[count++] = &crc_impl_fold_x86_emulated_gfni_avx512;
+        list[count++] = &crc_impl_fold_x86_emulated_avx512_aligned;
     }
 #endif
     return count;
@@ -185,6 +195,38 @@ static EMU_TARGET void emulated_instructions(void)
     if (!real_bw)
         SKIP("vmovdqu8 {z} against the real instruction: this CPU has no AVX-512BW");
     guarded_free(&g);
+
+    /* vpermb {z}: byte i is byte idx[i] mod 64 where the mask has bit i, else 0; random
+     * indices (all 8 bits), and the head's windows (crc_byte_index_window at +h, the
+     * bytes below 64 - h masked off). */
+    const int real_vbmi = crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VBMI);
+    bad = bad_real = 0;
+    for (int t = 0; t < 1000; t++) {
+        uint8_t idx[64], x[64], want[64], emu[64], real[64];
+        uint64_t mask = rnd64();
+        rnd_fill(idx, sizeof idx);
+        rnd_fill(x, sizeof x);
+        if (t < 64) { /* h = t + 1 */
+            memcpy(idx, crc_byte_index_window + t + 1, 64);
+            mask = ~0ull << (63 - t);
+        }
+        for (int i = 0; i < 64; i++)
+            want[i] = (mask >> i & 1) ? x[idx[i] % 64] : 0;
+        if (t < 64) /* the head: the first h bytes moved up to its end */
+            for (int i = 0; i < 64; i++)
+                bad += want[i] != (i >= 63 - t ? x[i - (63 - t)] : 0);
+        emu_storeu(emu, emu_maskz_permutexvar_epi8(mask, emu_loadu(idx), emu_loadu(x)));
+        bad += memcmp(emu, want, 64) != 0;
+        if (real_vbmi) {
+            real_maskz_permutexvar_epi8(real, mask, idx, x);
+            bad_real += memcmp(real, want, 64) != 0;
+        }
+    }
+    CHECK(bad == 0, "emulated vpermb {z}: %lu of 1000 permutes wrong", bad);
+    CHECK(bad_real == 0, "vpermb {z}: %lu of 1000 permutes differ from its definition",
+          bad_real);
+    if (!real_vbmi)
+        SKIP("vpermb {z} against the real instruction: this CPU has no AVX-512VBMI");
 
     /* GF2P8AFFINEQB: with the bit-reversal matrix, each byte's bits reversed (the one use
      * in the kernels); with any matrix and immediate, as the instruction computes. */
@@ -256,7 +298,7 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
           (unsigned)t->fold_accumulators, (unsigned)t->fold_parallel_max);
     static const char *const models[] = {"CRC-32/ISO-HDLC", "CRC-64/XZ",      "CRC-8/MAXIM-DOW",
                                          "CRC-16/XMODEM",   "CRC-24/OPENPGP", "CRC-64/ECMA-182"};
-    const struct crc_impl *list[crcforge_impl_count() + 2];
+    const struct crc_impl *list[crcforge_impl_count() + 3];
     const size_t count = fold_kernels(list);
     static uint8_t data[TUNED_MAX];
     static uint64_t reg[TUNED_MAX + 1];
@@ -350,7 +392,7 @@ int main(int argc, char **argv)
         CHECK(0, "guarded_alloc");
         return check_end();
     }
-    const struct crc_impl *list[crcforge_impl_count() + 2];
+    const struct crc_impl *list[crcforge_impl_count() + 3];
     const size_t count = fold_kernels(list);
     if (count == 0)
         SKIP("folding kernels: none compiled in on this architecture");

@@ -94,7 +94,8 @@ static void check_families(void)
 {
     const uint32_t base = CRC_CPU_KNOWN | CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL;
     const uint32_t avx2 = base | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL;
-    const uint32_t avx512 = avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL;
+    const uint32_t avx512 =
+        avx2 | CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL | CRC_CPU_AVX512VBMI;
     const struct {
         const char *vendor;
         unsigned family, model;
