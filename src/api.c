@@ -34,28 +34,11 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
     }
 
 #if defined(__x86_64__)
-/* One chain of the crc32 instruction (SSE4.2) over p[0..n), in code compiled for any
- * x86-64: run only when the selected path says its short inputs are exactly this
- * (crc32_below), so only on a CPU with SSE4.2.  Inline assembly rather than the
- * intrinsic, so that no SSE4.2 instruction can appear outside that branch. */
-static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t n)
+/* The chain's last n < 32 bytes, from the register c. */
+static inline __attribute__((always_inline)) uint32_t crc32c_chain_rest(uint64_t c,
+                                                                        const uint8_t *p,
+                                                                        size_t n)
 {
-    uint64_t c = crc;
-    /* Unrolled as the kernels' chain (x86/crc32c_x86.h): fewer instructions a byte let
-     * the core run ahead into the next call's independent chain.  Laid out so that whole
-     * qwords, the common case, run straight through, and inputs below 32 bytes reach the
-     * qword steps with no jump: at 8-64 bytes a call's added cost is mostly its taken
-     * branches, each a front-end cycle or more (Zen 3, crc32c_short_bench, throughput
-     * loop: 8 and 16 B +0.62 ns over the bare loop with the 32-byte loop out of line,
-     * +0.92 with it first). */
-    if (__builtin_expect(n >= 32, 0)) {
-        for (; n >= 32; n -= 32, p += 32) {
-            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])p));
-            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 8)));
-            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 16)));
-            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 24)));
-        }
-    }
     for (; n >= 8; n -= 8, p += 8) {
         uint64_t v;
         memcpy(&v, p, 8);
@@ -79,6 +62,34 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
     if (n & 1)
         __asm__("crc32b %1, %0" : "+r"(r) : "rm"(*p));
     return r;
+}
+
+/* One chain of the crc32 instruction (SSE4.2) over p[0..n), in code compiled for any
+ * x86-64: run only when the selected path says its short inputs are exactly this
+ * (crc32_below), so only on a CPU with SSE4.2.  Inline assembly rather than the
+ * intrinsic, so that no SSE4.2 instruction can appear outside that branch. */
+static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t n)
+{
+    uint64_t c = crc;
+    /* Unrolled as the kernels' chain (x86/crc32c_x86.h): fewer instructions a byte let
+     * the core run ahead into the next call's independent chain.  Laid out so that whole
+     * qwords, the common case, run straight through, and inputs below 32 bytes reach the
+     * qword steps with no jump: at 8-64 bytes a call's added cost is mostly its taken
+     * branches, each a front-end cycle or more (Zen 3, crc32c_short_bench, throughput
+     * loop: 8 and 16 B +0.62 ns over the bare loop with the 32-byte loop out of line,
+     * +0.92 with it first).  The loop out of line ends the chain there too, with no jump
+     * back into the qword steps: on Zen 4 that jump cost 48 B calls up to 1 ns, as the
+     * code fell (crc32c_short_bench, throughput loop). */
+    if (__builtin_expect(n >= 32, 0)) {
+        for (; n >= 32; n -= 32, p += 32) {
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])p));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 8)));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 16)));
+            __asm__("crc32q %1, %0" : "+r"(c) : "m"(*(const uint64_t(*)[1])(p + 24)));
+        }
+        return crc32c_chain_rest(c, p, n);
+    }
+    return crc32c_chain_rest(c, p, n);
 }
 #endif
 
