@@ -3,8 +3,9 @@
  * 512-bit paths, and the 512-bit ones again with emulated operations,
  * crc32c_emulated_avx512.h), with every kernel parameter they take, against the bitwise
  * reference from a random start register:
- *  - the emulated 512-bit paths at every length 0..4096 and alignment 0..63, and flush
- *    against a guard page on either side (test_engines does this for the real paths);
+ *  - the emulated 512-bit paths, their updates and crc32c entries, at every length 0..4096
+ *    and alignment 0..63, and flush against a guard page on either side (test_engines does
+ *    this for the real paths);
  *  - the parallel path with 1, 2, 4 and 8 accumulators at every length around the lane
  *    table's 4 KiB limit, where the accumulators take over, and at random lengths beyond;
  *  - the hybrid with every q from 1 to CRC_HYBRID_QWORDS_MAX (crc32 qwords per stream per
@@ -57,25 +58,37 @@ static uint32_t *expected;
 static uint32_t start;
 static struct guarded g;
 
-/* The sweep of test_engines for a path of the registry's shape. */
+/* A path's update, or (value) its crc32c entry, over buf[0..n): the register from start. */
+static uint32_t run_path(const struct crc_impl *path, const crcforge_model *m, int value,
+                         const uint8_t *buf, size_t n)
+{
+    return value ? ~path->crc32c(~start, buf, n) : (uint32_t)path->update(m, start, buf, n);
+}
+
+/* The sweep of test_engines for a path of the registry's shape: its update, and its
+ * crc32c entry where it has one (as crcforge_crc32c calls it). */
 static void sweep(const struct crc_impl *path, const crcforge_model *m)
 {
-    unsigned long bad = 0;
-    for (size_t a = 0; a < MAX_ALIGN; a++) {
-        uint8_t *buf = g.start + a;
-        memcpy(buf, data, SWEEP_MAX);
-        for (size_t n = 0; n <= SWEEP_MAX; n++)
-            bad += path->update(m, start, buf, n) != expected[n];
+    if (path->prepare != NULL)
+        path->prepare();
+    for (int value = 0; value <= (path->crc32c != NULL); value++) {
+        unsigned long bad = 0;
+        for (size_t a = 0; a < MAX_ALIGN; a++) {
+            uint8_t *buf = g.start + a;
+            memcpy(buf, data, SWEEP_MAX);
+            for (size_t n = 0; n <= SWEEP_MAX; n++)
+                bad += run_path(path, m, value, buf, n) != expected[n];
+        }
+        for (size_t n = 0; n <= SWEEP_MAX; n++) {
+            uint8_t *buf = g.end - n;
+            memcpy(buf, data, n);
+            bad += run_path(path, m, value, buf, n) != expected[n];
+            memcpy(g.start, data, n);
+            bad += run_path(path, m, value, g.start, n) != expected[n];
+        }
+        CHECK(bad == 0, "%s%s: %lu of %d length/alignment cases differ from the reference",
+              path->name, value ? " (crc32c entry)" : "", bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
     }
-    for (size_t n = 0; n <= SWEEP_MAX; n++) {
-        uint8_t *buf = g.end - n;
-        memcpy(buf, data, n);
-        bad += path->update(m, start, buf, n) != expected[n];
-        memcpy(g.start, data, n);
-        bad += path->update(m, start, g.start, n) != expected[n];
-    }
-    CHECK(bad == 0, "%s: %lu of %d length/alignment cases differ from the reference", path->name,
-          bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
 }
 
 /* A call on data[0..n) placed at g.start + align, or (align < 0) flush against the guard
