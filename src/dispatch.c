@@ -112,18 +112,19 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
 #if defined(__x86_64__)
         /* The CPU family's bands of paths by length, where its table serves m. */
         const struct crc_impl *tuned = crc_banded_impl(m);
-        if (tuned != NULL) {
-            atomic_store_explicit(&((crcforge_model *)m)->impl, tuned, memory_order_release);
-            return tuned;
-        }
+        if (tuned != NULL)
+            chosen = tuned;
+        else
 #endif
-        for (size_t i = 0; i < REGISTRY_SIZE; i++) {
-            if (registry[i]->supports(m) && crc_impl_runnable(registry[i])) {
-                chosen = registry[i];
-                break;
+            for (size_t i = 0; i < REGISTRY_SIZE; i++) {
+                if (registry[i]->supports(m) && crc_impl_runnable(registry[i])) {
+                    chosen = registry[i];
+                    break;
+                }
             }
-        }
     }
+    if (chosen->prepare != NULL)
+        chosen->prepare();
     atomic_store_explicit(&((crcforge_model *)m)->impl, chosen, memory_order_release);
     return chosen;
 }

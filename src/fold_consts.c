@@ -125,18 +125,25 @@ void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p)
     }
 }
 
-crc_once_slot crc32c_lanes_slot;
-
-static void fill_crc32c_lanes(void *buffer, const void *unused)
-{
-    (void)unused;
-    crc32_lanes_compute((struct crc32_lanes *)crc32c_lanes_in(buffer), &crc_model_crc32c->p);
-}
+_Alignas(64) struct crc32_lanes crc32c_lanes_table;
+atomic_int crc32c_lanes_state;
 
 const struct crc32_lanes *crc32c_lanes_build(void)
 {
-    return crc32c_lanes_in(crc_once(&crc32c_lanes_slot, sizeof(struct crc32_lanes) + 63,
-                                    fill_crc32c_lanes, NULL));
+    int empty = 0;
+    if (atomic_compare_exchange_strong_explicit(&crc32c_lanes_state, &empty, 1,
+                                                memory_order_acquire, memory_order_acquire)) {
+        crc32_lanes_compute(&crc32c_lanes_table, &crc_model_crc32c->p);
+        atomic_store_explicit(&crc32c_lanes_state, 2, memory_order_release);
+    }
+    while (!crc32c_lanes_ready())
+        ; /* another thread fills it */
+    return &crc32c_lanes_table;
+}
+
+void crc32c_lanes_prepare(void)
+{
+    crc32c_lanes_build();
 }
 
 #define CRC_X16 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80

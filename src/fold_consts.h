@@ -200,20 +200,25 @@ struct crc32_lanes {
     uint32_t shift[CRC32_LANES_MAX];
 };
 
-/* CRC-32C's lane table, built on first use (crc32c_lanes_build, out of line), 64-byte
- * aligned so that no vector load of it straddles two cache lines: the published object
- * is a buffer with room to align the table inside. */
-extern crc_once_slot crc32c_lanes_slot;
+/* CRC-32C's lane table, in static storage (64-byte aligned, so that no vector load of it
+ * straddles two cache lines) and filled on first use: the kernels address it as a constant,
+ * with no load of a pointer before their loads of it.  crc32c_lanes_state is 2 once it
+ * is filled (1 while the first user fills it). */
+extern struct crc32_lanes crc32c_lanes_table;
+extern atomic_int crc32c_lanes_state;
+/* Fills the table on first use (other callers meanwhile wait, once, microseconds) and
+ * returns it; out of line, so that the kernels' hot path makes no call. */
 const struct crc32_lanes *crc32c_lanes_build(void);
-static inline const struct crc32_lanes *crc32c_lanes_in(const void *buffer)
+/* The same, for a path record's prepare (internal.h). */
+void crc32c_lanes_prepare(void);
+static inline int crc32c_lanes_ready(void)
 {
-    return (const struct crc32_lanes *)(((uintptr_t)buffer + 63) & ~(uintptr_t)63);
+    return atomic_load_explicit(&crc32c_lanes_state, memory_order_acquire) == 2;
 }
 /* The table, or NULL before its first use (then call crc32c_lanes_build). */
 static inline const struct crc32_lanes *crc32c_lanes_peek(void)
 {
-    const void *buffer = crc_once_peek(&crc32c_lanes_slot);
-    return buffer != NULL ? crc32c_lanes_in(buffer) : NULL;
+    return crc32c_lanes_ready() ? &crc32c_lanes_table : NULL;
 }
 /* The table of a reflected 32-bit model with an odd polynomial (the tests' hook). */
 void crc32_lanes_compute(struct crc32_lanes *l, const crcforge_params *p);

@@ -41,14 +41,15 @@ make bands.  A band's limit lies halfway between the last size of its run and th
 the next.
 
 Parameters, in order (fold_parallel_max and fold_accumulators together, then
-crc32c_threeway_min, crc32c_hybrid_min and hybrid_qwords): among the variant runs that set
-them (and agree with the parameters chosen before), the values of least mean relative loss
-over the (model, path, size, offset) cells measured under every candidate value, at the
-sizes where the parameter acts, each octave of sizes weighing the same (a loop's parameter
-acts on long inputs, which the sweep has few of).  A limit acts between the least and the
-greatest value tried (the kernel runs the same way below and above them all);
-hybrid_qwords from the crc32c_hybrid_min its runs ran with, where the hybrids' loop takes
-over.  The values of the table the sweeps ran under (their JSON's tuning.table, in
+crc32c_threeway_min, crc32c_hybrid256_min, crc32c_hybrid512_min and hybrid_qwords): among
+the variant runs that set them (and agree with the parameters chosen before), the values of
+least mean relative loss over the (model, path, size, offset) cells measured under every
+candidate value, at the sizes where the parameter acts, each octave of sizes weighing the
+same (a loop's parameter acts on long inputs, which the sweep has few of).  A limit acts
+between the least and the greatest value tried (the kernel runs the same way below and above
+them all); hybrid_qwords on each hybrid path from the limit of its vector length that its
+run ran with (crc32c_hybrid512_min for a path named avx512, else crc32c_hybrid256_min),
+where that hybrid's loop takes over.  The values of the table the sweeps ran under (their JSON's tuning.table, in
 src/x86/tuning/) stay unless others lower the mean loss by 0.5% or more.  A parameter no
 variant run measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the
 swept table's.
@@ -79,11 +80,11 @@ BANDS_MAX = 6
 # The parameters, chosen group by group in this order (the table's fields, in its order:
 # PARAMS).
 PARAM_GROUPS = [("fold_parallel_max", "fold_accumulators"), ("crc32c_threeway_min",),
-                ("crc32c_hybrid_min",), ("hybrid_qwords",)]
+                ("crc32c_hybrid256_min",), ("crc32c_hybrid512_min",), ("hybrid_qwords",)]
 PARAMS = ["fold_parallel_max", "fold_accumulators", "hybrid_qwords", "crc32c_threeway_min",
-          "crc32c_hybrid_min"]
+          "crc32c_hybrid256_min", "crc32c_hybrid512_min"]
 # Limits: where a kernel changes its way (below the limit, one way; from it on, another).
-LIMITS = {"crc32c_threeway_min", "crc32c_hybrid_min"}
+LIMITS = {"crc32c_threeway_min", "crc32c_hybrid256_min", "crc32c_hybrid512_min"}
 # The reference subjects a cell's rounds are paired against, first found first: for the
 # bands any subject timed in every round; for parameters one that no parameter touches.
 BAND_REFERENCES = ("auto", "read")
@@ -355,14 +356,21 @@ def choose_bands(sweeps, cls, band_penalty, max_bands):
 # ---------------------------------------------------------------------------------------
 # Parameters.
 # ---------------------------------------------------------------------------------------
-def acting_sizes(group, run, settings, swept):
-    """The sizes [least, beyond) at which a group's values change what a run's paths do:
-    a limit's between the least and the greatest value tried, hybrid_qwords' from the
-    crc32c_hybrid_min the run ran with (where the hybrids' loop takes over)."""
+def hybrid_limit(path):
+    """The limit where a hybrid path's loop of passes starts: its vector length's, which its
+    name gives (crc32c_x86_avx512_hybrid 512-bit, crc32c_x86_avx2_hybrid 256-bit)."""
+    return "crc32c_hybrid512_min" if "avx512" in path else "crc32c_hybrid256_min"
+
+
+def acting_sizes(group, run, settings, swept, path):
+    """The sizes [least, beyond) at which a group's values change what a path does in a
+    run: a limit's between the least and the greatest value tried, hybrid_qwords' from the
+    limit of the path's vector length that the run ran with (where its loop takes over)."""
     if group[0] in LIMITS:
         return min(v[0] for v in settings), max(v[0] for v in settings)
     if group == ("hybrid_qwords",):
-        return run.tune.get("crc32c_hybrid_min", swept["crc32c_hybrid_min"]), math.inf
+        limit = hybrid_limit(path)
+        return run.tune.get(limit, swept[limit]), math.inf
     return 0, math.inf
 
 
@@ -379,8 +387,8 @@ def choose_group(variants, group, chosen):
     times = {}  # setting -> (model, path, size, offset) -> [Time]
     for s in runs:
         setting = tuple(s.tune[p] for p in group)
-        least, beyond = acting_sizes(group, s, settings, swept)
         for model, path, size, offset, t in s.cells(PARAM_REFERENCES):
+            least, beyond = acting_sizes(group, s, settings, swept, path)
             if least <= size < beyond:
                 times.setdefault(setting, {}).setdefault((model, path, size, offset),
                                                          []).append(t)

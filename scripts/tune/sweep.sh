@@ -21,9 +21,10 @@
 #      CRCFORGE_TUNE=fold_parallel_max=P,fold_accumulators=A, P in 0 and
 #      CRC_FOLD_PARALLEL_MAX, A in 1 2 4 8; make_table.py --choose picks P and A;
 #   2. variant-threeway-T-*.json: the three-chain path with those and
-#      crc32c_threeway_min=T, T in 64 128 192 256 320 384; variant-hybridmin-H-*.json: the
-#      hybrid paths with crc32c_hybrid_min=H, H in 1024 1536 2048 2560 3072; --choose picks
-#      T and H;
+#      crc32c_threeway_min=T, T in 64 128 192 256 320 384; variant-hybrid256min-H-*.json:
+#      the 256-bit hybrid with crc32c_hybrid256_min=H, H in 1024 1536 2048 2560 3072;
+#      variant-hybrid512min-H-*.json: the 512-bit hybrid with crc32c_hybrid512_min=H, H in
+#      1024 1536 2048 2560 3072 3584 4097 (4097: no loop within 4 KiB); --choose picks them;
 #   3. variant-hybrid-Q-*.json: the hybrid paths with all those and hybrid_qwords=Q, Q in
 #      2 4 6 8 12 16; --choose picks Q;
 #   4. sweep-*.json: every path and peer with the parameters chosen;
@@ -70,7 +71,8 @@ if [ -n "$quick" ]; then
   sizes=($(seq 64 64 1024) $(seq 1536 512 4096) $(seq 6144 2048 16384) 65536 1048576)
   hybrid_qwords=(4 8)
   threeway_min=(128 256)
-  hybrid_min=(1536 3072)
+  hybrid256_min=(1536 3072)
+  hybrid512_min=(2048 4097)
 else
   timing=() # crcforge bench's rounds: 41, each sample at least 0.3 ms
   # 16 and 64 MiB: past the last-level cache, where the paths' order may change again.
@@ -78,7 +80,8 @@ else
          67108864)
   hybrid_qwords=(2 4 6 8 12 16)
   threeway_min=(64 128 192 256 320 384)
-  hybrid_min=(1024 1536 2048 2560 3072)
+  hybrid256_min=(1024 1536 2048 2560 3072)
+  hybrid512_min=(1024 1536 2048 2560 3072 3584 4097)
 fi
 chunks=() # comma-separated lists of at most 64 sizes
 for ((i = 0; i < ${#sizes[@]}; i += 64)); do
@@ -187,7 +190,8 @@ variants() {
   bench "$include" "" "${settings[@]}"
 }
 variants sse42_3way threeway crc32c_threeway_min "${threeway_min[@]}"
-variants hybrid hybridmin crc32c_hybrid_min "${hybrid_min[@]}"
+variants avx2_hybrid hybrid256min crc32c_hybrid256_min "${hybrid256_min[@]}"
+variants avx512_hybrid hybrid512min crc32c_hybrid512_min "${hybrid512_min[@]}"
 chosen=$(choose)
 variants hybrid hybrid hybrid_qwords "${hybrid_qwords[@]}"
 chosen=$(choose)
@@ -225,7 +229,8 @@ print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"
   echo "- Files, each a \`crcforge bench --json\` run of the K-th part of the sizes:" \
     "variant-fold-P-A-ALGO-K.json (fold_parallel_max P, fold_accumulators A)," \
     "variant-threeway-T-ALGO-K.json (crc32c_threeway_min T)," \
-    "variant-hybridmin-H-ALGO-K.json (crc32c_hybrid_min H)," \
+    "variant-hybrid256min-H-ALGO-K.json (crc32c_hybrid256_min H)," \
+    "variant-hybrid512min-H-ALGO-K.json (crc32c_hybrid512_min H)," \
     "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), sweep-ALGO-K.json (every path and" \
     "peer); every command and its time in sweep.log."
 } >"$out/README.md"

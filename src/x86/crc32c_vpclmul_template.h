@@ -25,12 +25,15 @@
  * stream.  The incoming register is xored into B's first four bytes; the accumulators end
  * as PARALLEL's do, giving R(reg, B), and
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
- * the shifts by struct crc32_join.  Whole passes are as long as the join table allows;
- * the last one's streams also take the bytes beyond its whole iterations, to within 24;
- * inputs shorter than the tuning's crc32c_hybrid_min, and what is left after the passes,
- * take SPLIT,
- * a single pass of the same two units without accumulators (below), or PARALLEL if
- * shorter than SPLIT_MIN.
+ * the shifts by struct crc32_join.  Whole passes are as long as the join table allows,
+ * the last one takes the whole iterations left; below the tuning's limit (HYBRID_LIMIT:
+ * crc32c_hybrid256_min or crc32c_hybrid512_min, tuning.h), and for what the passes leave,
+ * the hybrid takes, after the head n % 16 (head()):
+ *  - below SHORT_LANES lanes, SHORT: one straight-line function for every number of
+ *    lanes, whole vectors then a short crc32 chain that ends on T;
+ *  - above, MEDIUM (512-bit): the same with the vectors in a loop; or SPLIT (256-bit): one
+ *    pass of vectors beside three crc32 streams without accumulators.
+ * crcforge_crc32c calls the hybrid's value entry (HYBRID_crc32c) in its own place.
  *
  * Parameters (all #undef'd at the end):
  *   PARALLEL    the parallel path's name (an identifier): its record crc_impl_PARALLEL,
@@ -253,12 +256,41 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
     return parallel(reg, p, n, 0);
 }
 
+/* The CRC value of any n. */
+static ATTRIBUTES __attribute__((noinline)) uint32_t parallel_value(uint32_t crc, const uint8_t *p,
+                                                                    size_t n)
+{
+    return ~(uint32_t)parallel(~crc, p, n, 0);
+}
+
+/* The record's crc32c (crcforge_crc32c's form), so that crcforge_crc32c passes its calls
+ * on to the path, a band's too, with no frame of its own: whole vectors up to the lane
+ * table's 4 KiB here, leaf code; other lengths apart (their head and accumulators keep a
+ * frame).  AMD Zen 4, the zen4 table's band of this path, paired rounds against the band
+ * called through the update: 192-2048 B 1-4% faster, 160 B as fast. */
+static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf, size_t n)
+{
+    if (__builtin_expect(n % VL != 0 || n - VL >= 16 * CRC32_LANES_MAX || !crc32c_lanes_ready(),
+                         0))
+        return parallel_value(crc, buf, n);
+    const struct fold_pair *k = &crc32c_lanes_table.lane[CRC32_LANES_MAX - n / 16];
+    return ~crc_of_lanes(lanes_sum(buf, n / VL, k, from_register(~crc)));
+}
+
 /* ------------------------------------------------------------------------------------
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
-/* SPLIT's inputs are shorter than this: no table gives a longer crc32c_hybrid_min. */
-#define SPLIT_END CRC32C_HYBRID_MIN_MOST
+/* The tuning's field where the loop of passes starts (a crossover of the CPU's units,
+ * tuning.h); below it MEDIUM (512-bit) or SPLIT (256-bit) take the input, so that the
+ * limit is at most what they cover: HYBRID_END. */
+#if VL == 64
+#define HYBRID_LIMIT crc32c_hybrid512_min
+#define HYBRID_END CRC32C_HYBRID512_MIN_MOST
+#else
+#define HYBRID_LIMIT crc32c_hybrid256_min
+#define HYBRID_END CRC32C_HYBRID256_MIN_MOST
+#endif
 /* Accumulators: 8 (twice the qwords an iteration) measured 60-61 GB/s against 67-68 for
  * 4 on AMD Zen 4 (512-bit, q = 5, 64 KiB-1 MiB). */
 #define HYBRID_ACC 4
@@ -271,18 +303,18 @@ static ATTRIBUTES ALWAYS_INLINE void streams_qword(uint64_t *s, const uint8_t *a
     s[2] = _mm_crc32_u64(s[2], crc32c_load64(a + 2 * l));
 }
 
-/* One pass: `it` iterations of HYBRID_ACC vectors and q qwords a stream, then `extra` more
- * bytes (a multiple of 8) on each stream.  With `interleave` (q a constant), each
+/* One pass: `it` iterations of HYBRID_ACC vectors and q qwords a stream.  With
+ * `interleave` (q a constant), each
  * iteration's qwords are spread between its folds in program order: on AMD Zen 4
  * (512-bit, 64 KiB-1 MiB) 73-74 GB/s against 70-71 for q = 4, 69-71 against 66-67 for
  * q = 5; with q a variable, the loops it takes cost more than it gains. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t *p, size_t it,
-                                                     size_t extra, const unsigned q,
+                                                     const unsigned q,
                                                      const int interleave,
                                                      const struct crc32_lanes *lanes,
                                                      const struct crc32_join *join)
 {
-    const size_t l = 8 * q * it + extra;
+    const size_t l = 8 * q * it;
     const uint8_t *b = p, *a = p + HYBRID_ACC * VL * it;
     const wide_t k = WBROADCAST(
         _mm_loadu_si128((const void *)&lanes->lane[CRC32_LANES_MAX - 1 - HYBRID_ACC * LANES]));
@@ -310,8 +342,8 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t
                 streams_qword(s, a, l);
         }
     }
-    /* The last iteration's qwords and the extra ones. */
-    for (const uint8_t *end = a + 8 * q + extra; a < end; a += 8)
+    /* The last iteration's qwords. */
+    for (const uint8_t *end = a + 8 * q; a < end; a += 8)
         streams_qword(s, a, l);
     const uint32_t crc_b = crc_of_lanes(
         accumulators_sum(x, HYBRID_ACC, &lanes->lane[CRC32_LANES_MAX - HYBRID_ACC * LANES]));
@@ -322,20 +354,19 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t
     return (uint32_t)s[2] ^ (uint32_t)_mm_crc32_u64(0, shifted);
 }
 
-/* The longest pass, in iterations, whose streams, with up to a third of an iteration's
- * bytes more each, fit the join table: a multiple of 8, so that a whole pass (8 * 3 * 8q
- * stream bytes) keeps the next one on VL bytes. */
+/* The longest pass, in iterations, whose streams fit the join table: a multiple of 8, so
+ * that a whole pass (8 * 3 * 8q stream bytes) keeps the next one on VL bytes. */
 static inline size_t hybrid_iters_max(unsigned q)
 {
-    const size_t extra_max = (HYBRID_ACC * VL + 24 * q - 1) / 24 * 8;
-    return (CRC32_JOIN_MAX - extra_max) / (8 * q) / 8 * 8;
+    return CRC32_JOIN_MAX / (8 * q) / 8 * 8;
 }
 
 /* The passes of q over p[0..n) that fit, the rest left in *p, *n: whole passes of
  * hybrid_iters_max(q) iterations (the streams' distance a constant when q is), then one
- * pass over the rest if it is `least` bytes or more (crc32c_hybrid_min), its streams taking
- * what is left beyond its whole iterations to within 24 bytes.  `interleave`: see
- * hybrid_pass. */
+ * pass of the whole iterations left if they are `least` bytes or more (the tuning's
+ * HYBRID_LIMIT); the rest, under an iteration, goes to SHORT or MEDIUM (on AMD Zen 4,
+ * 512-bit, 3-8 KiB: 1-10% faster than the streams taking it beyond the iterations).
+ * `interleave`: see hybrid_pass. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8_t **p, size_t *n,
                                                        size_t least, const unsigned q,
                                                        const int interleave,
@@ -344,12 +375,12 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8
 {
     const size_t iter_bytes = HYBRID_ACC * VL + 24 * q, iters_max = hybrid_iters_max(q);
     for (; *n >= iters_max * iter_bytes; *n -= iters_max * iter_bytes, *p += iters_max * iter_bytes)
-        crc = hybrid_pass(crc, *p, iters_max, 0, q, interleave, lanes, join);
+        crc = hybrid_pass(crc, *p, iters_max, q, interleave, lanes, join);
     if (*n >= least) {
-        const size_t it = *n / iter_bytes, extra = (*n - it * iter_bytes) / 24 * 8;
-        crc = hybrid_pass(crc, *p, it, extra, q, interleave, lanes, join);
-        *p += it * iter_bytes + 3 * extra;
-        *n -= it * iter_bytes + 3 * extra;
+        const size_t it = *n / iter_bytes;
+        crc = hybrid_pass(crc, *p, it, q, interleave, lanes, join);
+        *p += it * iter_bytes;
+        *n -= it * iter_bytes;
     }
     return crc;
 }
@@ -383,8 +414,11 @@ HYBRID_PASSES_FOR(4)
 HYBRID_PASSES_FOR(5)
 HYBRID_PASSES_FOR(6)
 
+#if VL == 32
 /* ------------------------------------------------------------------------------------
- * SPLIT (the hybrid below crc32c_hybrid_min)
+ * SPLIT (the 256-bit hybrid from SHORT's lanes to its loop: on AMD Zen 4 held to AVX2,
+ * against ISA-L 2.32.1's crc32_iscsi_avx2, 1.12-1.39x at 640 B-2.5 KiB where MEDIUM's
+ * single chain gave 1.01-1.10x)
  * ---------------------------------------------------------------------------------- */
 
 /* qwords a stream an iteration of two vectors.  Measured on AMD Zen 3 (256-bit, a
@@ -419,26 +453,26 @@ _Static_assert(SPLIT_Q % 2 == 0, "SPLIT_Q even");
     SPLIT_SHAPES16(i) SPLIT_SHAPES16((i) + 16) SPLIT_SHAPES16((i) + 32) SPLIT_SHAPES16((i) + 48)
 static const struct {
     uint8_t it, qs, lanes; /* lanes: of the lanes' message, to its last (T's place) */
-} split_shapes[SPLIT_END / 8] = {
+} split_shapes[HYBRID_END / 8] = {
     SPLIT_SHAPES64(0)
-#if SPLIT_END > 512
+#if HYBRID_END > 512
         SPLIT_SHAPES64(64)
 #endif
-#if SPLIT_END > 1024
+#if HYBRID_END > 1024
             SPLIT_SHAPES64(128)
 #endif
-#if SPLIT_END > 1536
+#if HYBRID_END > 1536
                 SPLIT_SHAPES64(192)
 #endif
-#if SPLIT_END > 2048
+#if HYBRID_END > 2048
                     SPLIT_SHAPES64(256)
 #endif
-#if SPLIT_END > 2560
+#if HYBRID_END > 2560
                         SPLIT_SHAPES64(320)
 #endif
 };
 /* Whole blocks of 64 entries; lanes (fewer than 256) and streams within their tables' 4 KiB. */
-_Static_assert(SPLIT_END % 512 == 0 && SPLIT_END <= 3072, "split_shapes covers SPLIT_END");
+_Static_assert(HYBRID_END % 512 == 0 && HYBRID_END <= 3072, "split_shapes covers HYBRID_END");
 
 /* Lanes of v times their constants at k, onto s, the constants read by the multiplies:
  * each vector has its own, and keeping them in registers (times()) cost the split pass
@@ -449,7 +483,7 @@ static ATTRIBUTES ALWAYS_INLINE wide_t split_times(wide_t v, const struct fold_p
 }
 
 /*
- * SPLIT_MIN <= n < SPLIT_END in one pass: the first 2*VL*it bytes V as vectors, every
+ * SPLIT_MIN <= n < HYBRID_END in one pass: the first 2*VL*it bytes V as vectors, every
  * lane multiplied straight to the end of the lanes' message (PARALLEL's products), beside
  * three crc32 streams A, B, C of qs qwords on what follows (C w more), the last n % 8
  * bytes on the chain after C.  The two kinds of work are interleaved in program order,
@@ -514,73 +548,277 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t split_pass(uint64_t reg, const uint8_t 
     return crc32c_bytes((uint32_t)s[2], c_end, n & 7);
 }
 
-static ATTRIBUTES __attribute__((noinline)) uint64_t split(uint64_t reg, const uint8_t *p,
+/* The CRC value. */
+static ATTRIBUTES __attribute__((noinline)) uint32_t split(uint32_t crc, const uint8_t *p,
                                                            size_t n)
 {
-    const struct crc32_lanes *lanes = crc32c_lanes_peek();
-    if (lanes == NULL)
-        lanes = crc32c_lanes_build();
-    return split_pass(reg, p, n, lanes, crc32_join_of(crc_model_crc32c));
+    return ~(uint32_t)split_pass(~crc, p, n, &crc32c_lanes_table,
+                                 crc32_join_of(crc_model_crc32c));
 }
 
-ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned q)
+#endif
+
+/* ------------------------------------------------------------------------------------
+ * SHORT and MEDIUM (the hybrid below its loop)
+ *
+ * Measured on AMD Zen 4 (512-bit, calls of one length in a loop, against ISA-L 2.32.1's
+ * crc32_iscsi_by16_10): below a few KiB a call costs about a quarter of a cycle for every
+ * instruction it executes and more for every taken branch, on top of what its multiplies
+ * take, so general loops with counts from the length lost 25-35% at 256 bytes to the same
+ * work in straight lines.  Inputs below SHORT_LANES lanes therefore take SHORT: one
+ * straight-line function for every number of lanes, reached through a table.  Longer ones
+ * take MEDIUM (512-bit): the same layout with the vectors in a loop, or SPLIT (256-bit,
+ * above).  SHORT and MEDIUM lay the input out as vectors V first (each lane multiplied
+ * straight to the message's last lane, as in PARALLEL) and a chain of crc32 qwords last,
+ * its last two xored with T (the lanes' sum): T's lane is the message's last, so no
+ * product is reduced on its own.  An input whose length is not a multiple of 16 first runs
+ * its head (n % 16 bytes) into the register (head()).
+ * ---------------------------------------------------------------------------------- */
+
+/* n % 16 = h < 16 bytes at p (n >= 16) into the CRC value crc: the head with the register
+ * xored into its first bytes, moved to the end of a zeroed lane (CRC_SHIFT_MASK), runs
+ * two crc32 qwords from 0 (leading zeros leave 0 unchanged); the register's bytes past
+ * the head (h < 4) go on to the bytes after it, as the register they enter with. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t head(uint32_t crc, const uint8_t *p, size_t h)
 {
-    const size_t least = crc_x86_tuning()->crc32c_hybrid_min;
-    if (n < least)
-        return n < SPLIT_MIN ? parallel(reg, p, n, 0) : split(reg, p, n);
-    const struct crc32_lanes *lanes = crc32c_lanes_peek();
-    if (lanes == NULL)
-        lanes = crc32c_lanes_build();
+    const uint32_t reg = ~crc;
+    const __m128i x = _mm_shuffle_epi8(_mm_xor_si128(_mm_loadu_si128((const void *)p),
+                                                     _mm_cvtsi32_si128((int)reg)),
+                                       _mm_loadu_si128((const void *)CRC_SHIFT_MASK(h)));
+    const uint32_t r = (uint32_t)_mm_crc32_u64(_mm_crc32_u64(0, (uint64_t)_mm_cvtsi128_si64(x)),
+                                               (uint64_t)_mm_extract_epi64(x, 1));
+    return ~(r ^ (h < 4 ? reg >> (8 * h) : 0));
+}
+
+/* R(reg, p[0..16 lanes)): `lanes - chain / 2` lanes of whole vectors from p, each lane
+ * times its distance to the last lane, then `chain` crc32 qwords from 0, T xored into the
+ * last two (chain 0: T alone). */
+static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t *p,
+                                                      const int lanes, const int chain)
+{
+    const int m = (lanes - chain / 2) / LANES; /* whole vectors: the chain makes them so */
+    const struct fold_pair *k = &crc32c_lanes_table.lane[CRC32_LANES_MAX - lanes];
+    const uint8_t *c = p + VL * m;
+    uint64_t r = 0;
+    UNROLL_ALL
+    for (int i = 0; i < chain - 2; i++)
+        r = _mm_crc32_u64(r, crc32c_load64(c + 8 * i));
+    wide_t s[4] = {WZERO(), WZERO(), WZERO(), WZERO()};
+    UNROLL_ALL
+    for (int i = 0; i < m; i++)
+        s[i % 4] = times(i == 0 ? WXOR(WLOAD(p), from_register(reg)) : WLOAD(p + VL * i),
+                         k + LANES * i, s[i % 4]);
+    const __m128i t = one_lane(WXOR3(s[0], s[1], WXOR(s[2], s[3])));
+    const uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(t), t1 = (uint64_t)_mm_extract_epi64(t, 1);
+    if (chain == 0)
+        return (uint32_t)_mm_crc32_u64(_mm_crc32_u64(0, t0), t1);
+    r = _mm_crc32_u64(r, crc32c_load64(c + 8 * (chain - 2)) ^ t0);
+    return (uint32_t)_mm_crc32_u64(r, crc32c_load64(c + 8 * (chain - 1)) ^ t1);
+}
+
+/* SHORT's lanes, and its chain's qwords for a length of L lanes: whole vectors before the
+ * chain (its length takes L % LANES lanes), and a chain as long as the vectors' latency
+ * allows without standing on the critical path.  512-bit, measured on AMD Zen 4 against
+ * by16_10 at 64 B-1 KiB with chains of 0, 4, 8, 12 and 16 qwords, whole vectors: the best
+ * was none at 64 B, 8 qwords at 128-448 B (1.19-1.36x), 16 from 512 B (1.10-1.24x);
+ * lengths that left a partial vector (masked) were 5-10% slower.  256-bit, against ISA-L's
+ * crc32_iscsi_avx2: 16 qwords from 256 B (1.31x there against 1.03x for 8), and SHORT up
+ * to 640 B (512 B 1.13x, against 0.98x for SPLIT). */
+#if VL == 64
+#define SHORT_LANES 64
+#define SHORT_CHAIN(L) ((L) < 8 ? 2 * ((L) % 4) : (L) < 32 ? 8 + 2 * ((L) % 4) : 16 + 2 * ((L) % 4))
+#define SHORT_LIST(X)                                                                     \
+    X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) X(17) X(18)    \
+    X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31) X(32)    \
+    X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44) X(45) X(46)    \
+    X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60)    \
+    X(61) X(62) X(63)
+#else
+#define SHORT_LANES 40
+#define SHORT_CHAIN(L) ((L) < 8 ? 2 * ((L) % 2) : (L) < 16 ? 8 + 2 * ((L) % 2) : 16 + 2 * ((L) % 2))
+#define SHORT_LIST(X)                                                                     \
+    X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)      \
+    X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30)    \
+    X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39)
+#endif
+
+/* The CRC value (crcforge_crc32c's form) of 16 L bytes, L = LANES .. SHORT_LANES - 1, and
+ * below a vector the crc32 chain. */
+typedef uint32_t (*short_fn)(uint32_t crc, const uint8_t *p, size_t n);
+#define SHORT_BLOCK(L)                                                                    \
+    static ATTRIBUTES uint32_t short_##L(uint32_t crc, const uint8_t *p, size_t n)        \
+    {                                                                                     \
+        (void)n;                                                                          \
+        return ~short_lanes(~crc, p, L, SHORT_CHAIN(L));                                  \
+    }
+SHORT_LIST(SHORT_BLOCK)
+static ATTRIBUTES uint32_t short_chain(uint32_t crc, const uint8_t *p, size_t n)
+{
+    return ~crc32c_chain(~crc, p, n);
+}
+#define SHORT_ENTRY(L) [L] = short_##L,
+static const short_fn short_blocks[SHORT_LANES] = {
+    [0 ... LANES - 1] = short_chain, SHORT_LIST(SHORT_ENTRY)};
+
+#if VL == 64
+/* MEDIUM: SHORT's layout with the vectors in a loop, MEDIUM_CHAIN qwords and the lanes
+ * beyond whole vectors on the chain.  Measured on AMD Zen 4 (512-bit, 1-4 KiB, against
+ * by16_10): a chain of 16 qwords 1.00-1.09x, 24 0.91-1.05x, 32 0.76-0.94x; three streams
+ * of crc32 qwords beside the vectors in a loop (a third to a quarter of the input) were
+ * slower, 0.81-0.95x at 1-2 KiB, for all the shares and interleavings tried. */
+#define MEDIUM_CHAIN 16
+
+static ATTRIBUTES ALWAYS_INLINE wide_t vectors_times(const uint8_t *v, const struct fold_pair *k,
+                                                     int count, wide_t s)
+{
+    UNROLL_ALL
+    for (int i = 0; i < count; i++)
+        s = times(WLOAD(v + VL * i), k + LANES * i, s);
+    return s;
+}
+
+/* The CRC value, n a multiple of 16, 16 SHORT_LANES <= n <= 4 KiB. */
+static ATTRIBUTES __attribute__((noinline)) uint32_t medium(uint32_t crc, const uint8_t *p,
+                                                              size_t n)
+{
+    const uint32_t reg = ~crc;
+    const size_t lanes = n / 16, extra = lanes % LANES;
+    const size_t m = (lanes - MEDIUM_CHAIN / 2 - extra) / LANES;
+    const struct fold_pair *k = &crc32c_lanes_table.lane[CRC32_LANES_MAX - lanes];
+    const uint8_t *v = p, *c = p + VL * m;
+    uint64_t r = 0;
+    for (const uint8_t *const end = c + 16 * extra; c < end; c += 8)
+        r = _mm_crc32_u64(r, crc32c_load64(c));
+    UNROLL_ALL
+    for (int i = 0; i < MEDIUM_CHAIN - 2; i++)
+        r = _mm_crc32_u64(r, crc32c_load64(c + 8 * i));
+    wide_t s[4] = {times(WXOR(WLOAD(v), from_register(reg)), k, WZERO()), WZERO(), WZERO(),
+                   WZERO()};
+    size_t rest = m - 1;
+    for (v += VL, k += LANES; rest >= 8; rest -= 8, v += 8 * VL, k += 8 * LANES) {
+        s[1] = vectors_times(v, k, 2, s[1]);
+        s[2] = vectors_times(v + 2 * VL, k + 2 * LANES, 2, s[2]);
+        s[3] = vectors_times(v + 4 * VL, k + 4 * LANES, 2, s[3]);
+        s[0] = vectors_times(v + 6 * VL, k + 6 * LANES, 2, s[0]);
+    }
+    if (rest & 4) {
+        s[1] = vectors_times(v, k, 2, s[1]);
+        s[2] = vectors_times(v + 2 * VL, k + 2 * LANES, 2, s[2]);
+        v += 4 * VL;
+        k += 4 * LANES;
+    }
+    if (rest & 2) {
+        s[3] = vectors_times(v, k, 2, s[3]);
+        v += 2 * VL;
+        k += 2 * LANES;
+    }
+    if (rest & 1)
+        s[0] = times(WLOAD(v), k, s[0]);
+    const __m128i t = one_lane(WXOR3(s[0], s[1], WXOR(s[2], s[3])));
+    r = _mm_crc32_u64(r, crc32c_load64(c + 8 * (MEDIUM_CHAIN - 2)) ^
+                             (uint64_t)_mm_cvtsi128_si64(t));
+    return ~(uint32_t)_mm_crc32_u64(r, crc32c_load64(c + 8 * (MEDIUM_CHAIN - 1)) ^
+                                           (uint64_t)_mm_extract_epi64(t, 1));
+}
+#endif
+
+static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
+                                                                 size_t n, unsigned q,
+                                                                 size_t least);
+static ATTRIBUTES __attribute__((noinline, cold)) uint32_t
+hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q);
+
+/* crcforge_crc32c on the hybrid (q 0: the tuning's hybrid_qwords): the head, then SHORT's
+ * block for the lanes left, or below the tuning's HYBRID_LIMIT, MEDIUM or SPLIT, or the
+ * loop.  Every call a tail call (the tuning resolved out of line after a reset), so that
+ * the value entry keeps no frame. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_t *p, size_t n,
+                                                      unsigned q)
+{
+    if (__builtin_expect((n & ~(size_t)(16 * SHORT_LANES - 16)) == 0, 1)) /* one test */
+        return short_blocks[n / 16](crc, p, n);
+    if (__builtin_expect(n & 15, 0)) {
+        if (n < 16)
+            return ~crc32c_chain(~crc, p, n);
+        crc = head(crc, p, n & 15);
+        p += n & 15;
+        n &= ~(size_t)15;
+    }
+    if (n < 16 * SHORT_LANES)
+        return short_blocks[n / 16](crc, p, n);
+    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
+    if (__builtin_expect(tuning == NULL, 0))
+        return hybrid_resolving(crc, p, n, q);
+    if (n < tuning->HYBRID_LIMIT)
+#if VL == 32
+        return split(crc, p, n);
+#else
+        return medium(crc, p, n);
+#endif
+    return hybrid_long(crc, p, n, q != 0 ? q : tuning->hybrid_qwords, tuning->HYBRID_LIMIT);
+}
+
+/* The first call past SHORT after the tuning was reset. */
+static ATTRIBUTES uint32_t hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q)
+{
+    crc_x86_tuning_resolve();
+    return hybrid_value(crc, p, n, q);
+}
+
+/* The record's crc32c: the lane table is built before (crc32c_lanes_prepare). */
+static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, size_t n)
+{
+    return hybrid_value(crc, buf, n, 0);
+}
+
+/* The CRC value, n >= least (the tuning's HYBRID_LIMIT), q qwords: the folded vectors'
+ * loads aligned (no load straddles two cache lines: on AMD Zen 4 at 1 MiB from 1 byte past
+ * 64-byte alignment, 67.3-67.5 GB/s unaligned against 68.4-68.9 aligned, and nothing lost
+ * on aligned buffers), the passes, and what they leave as the value entry takes it. */
+static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
+                                                                 size_t n, unsigned q,
+                                                                 size_t least)
+{
     const struct crc32_join *join = crc32_join_of(crc_model_crc32c);
-    /* The folded vectors' loads aligned (no load straddles two cache lines): on AMD
-     * Zen 4 at 1 MiB from 1 byte past 64-byte alignment, 67.3-67.5 GB/s unaligned against
-     * 68.4-68.9 aligned, and nothing lost on aligned buffers. */
     const size_t lead = (size_t)-(uintptr_t)p % VL;
-    uint32_t crc = crc32c_chain((uint32_t)reg, p, lead);
+    uint32_t reg = crc32c_chain(~crc, p, lead);
     p += lead;
     n -= lead;
     static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
                                                hybrid_passes_5, hybrid_passes_6};
-    crc = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(crc, &p, &n, least, q, lanes,
-                                                                 join);
-    /* What the passes left: under crc32c_hybrid_min bytes (all of them when the first
-     * bytes brought the input below it). */
-    return n < SPLIT_MIN ? parallel(crc, p, n, 0) : split(crc, p, n);
+    reg = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(reg, &p, &n, least, q,
+                                                                  &crc32c_lanes_table, join);
+    return hybrid_value(~reg, p, n, q);
 }
 
-static ATTRIBUTES __attribute__((noinline)) uint64_t parallel_apart(uint64_t reg,
-                                                                    const uint8_t *p, size_t n)
+ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned q)
 {
-    return parallel(reg, p, n, 0);
-}
-
-/* The first call after the tuning was reset: apart, so that the path keeps no frame. */
-static __attribute__((noinline, cold)) uint64_t CAT(HYBRID, _resolving)(uint64_t reg,
-                                                                       const uint8_t *p,
-                                                                       size_t n)
-{
-    return CAT(HYBRID, _with)(reg, p, n, crc_x86_tuning_resolve()->hybrid_qwords);
+    if (!crc32c_lanes_ready())
+        crc32c_lanes_build();
+    return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, q);
 }
 
 static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                   size_t n)
 {
     (void)m;
-    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
-    if (__builtin_expect(tuning == NULL, 0))
-        return CAT(HYBRID, _resolving)(reg, p, n);
-    if (n < tuning->crc32c_hybrid_min) /* tail calls: no frame set up here */
-        return n < SPLIT_MIN ? parallel_apart(reg, p, n) : split(reg, p, n);
-    return CAT(HYBRID, _with)(reg, p, n, tuning->hybrid_qwords);
+    if (__builtin_expect(!crc32c_lanes_ready(), 0))
+        crc32c_lanes_build();
+    return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, 0);
 }
 
-/* Both run inputs shorter than a vector on one crc32 chain (crc32_below). */
+/* Both run inputs shorter than a vector on one crc32 chain (crc32_below); the hybrid up to
+ * 64 bytes (AMD Zen 4, 64 B: the chain 1.00x ISA-L's by16_10, one 512-bit vector 0.79x; 80
+ * B: 1.13x against 1.19x). */
 const struct crc_impl CAT(crc_impl_, PARALLEL) = {
     .name = STRINGIFY(PARALLEL), .features = FEATURES, .supports = crc32c_serves,
-    .update = PARALLEL, .crc32_below = VL};
+    .update = PARALLEL, .crc32_below = VL, .crc32c = CAT(PARALLEL, _crc32c),
+    .crc32c_below = UINT32_MAX};
 const struct crc_impl CAT(crc_impl_, HYBRID) = {
     .name = STRINGIFY(HYBRID), .features = FEATURES, .supports = crc32c_serves,
-    .update = HYBRID, .crc32_below = VL};
+    .update = HYBRID, .crc32_below = 65, .crc32c = CAT(HYBRID, _crc32c),
+    .crc32c_below = UINT32_MAX,
+    .prepare = crc32c_lanes_prepare};
 
 #undef CAT_
 #undef CAT
@@ -595,9 +833,16 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
 #undef WFROM128
 #undef WZERO
 #undef PIN
-#undef SPLIT_END
+#undef HYBRID_LIMIT
+#undef HYBRID_END
 #undef HYBRID_ACC
 #undef HYBRID_PASSES_FOR
+#undef SHORT_LANES
+#undef SHORT_CHAIN
+#undef SHORT_LIST
+#undef SHORT_BLOCK
+#undef SHORT_ENTRY
+#undef MEDIUM_CHAIN
 #undef SPLIT_Q
 #undef SPLIT_MIN
 #undef SPLIT_ITER_BYTES

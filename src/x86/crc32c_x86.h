@@ -22,7 +22,7 @@
 #define CRC32C_STREAM_MAX CRC32_JOIN_MAX
 
 /* Where the kernels change their way depends on the CPU: the tuning table's
- * crc32c_threeway_min and crc32c_hybrid_min (tuning.h). */
+ * crc32c_threeway_min, crc32c_hybrid256_min and crc32c_hybrid512_min (tuning.h). */
 
 /* What the VPCLMULQDQ paths execute (their records' features). */
 #define CRC_FEATURES_x86_crc32c_avx2                                                      \
@@ -31,8 +31,8 @@
 
 /* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
  * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
- * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX); the
- * hybrid's crc32c_hybrid_min is still the table's. */
+ * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX); where
+ * the hybrid's loop starts is still the table's (crc32c_hybrid256_min, crc32c_hybrid512_min). */
 uint64_t crc32c_x86_vpclmul_avx2_with(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
 uint64_t crc32c_x86_avx2_hybrid_with(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
 uint64_t crc32c_x86_vpclmul_avx512_with(uint64_t reg, const uint8_t *p, size_t n,

@@ -123,8 +123,10 @@ static const struct {
      0},
     {"crc32c_threeway_min", offsetof(struct crc_x86_tuning, crc32c_threeway_min),
      CRC32C_THREEWAY_MIN_LEAST, CRC32C_THREEWAY_MIN_MOST, 0},
-    {"crc32c_hybrid_min", offsetof(struct crc_x86_tuning, crc32c_hybrid_min),
-     CRC32C_HYBRID_MIN_LEAST, CRC32C_HYBRID_MIN_MOST, 0},
+    {"crc32c_hybrid256_min", offsetof(struct crc_x86_tuning, crc32c_hybrid256_min),
+     CRC32C_HYBRID_MIN_LEAST, CRC32C_HYBRID256_MIN_MOST, 0},
+    {"crc32c_hybrid512_min", offsetof(struct crc_x86_tuning, crc32c_hybrid512_min),
+     CRC32C_HYBRID_MIN_LEAST, CRC32C_HYBRID512_MIN_MOST, 0},
 };
 #define TUNE_KEYS (sizeof tune_keys / sizeof tune_keys[0])
 

@@ -16,6 +16,7 @@
 #ifndef CRCFORGE_X86_TUNING_H
 #define CRCFORGE_X86_TUNING_H
 
+#include "../fold_consts.h"
 #include "../internal.h"
 
 #define CRC_BANDS_MAX 6
@@ -51,10 +52,14 @@ struct crc_x86_tuning {
     /* Where the CRC-32C kernels change their way, crossovers of the CPU's units: the
      * three-chain path (crc32c_sse42.c) runs one chain below crc32c_threeway_min bytes,
      * where a join costs more than two more chains gain; the hybrids
-     * (crc32c_vpclmul_template.h) run their loop of passes from crc32c_hybrid_min bytes,
-     * one pass without accumulators (SPLIT) below. */
+     * (crc32c_vpclmul_template.h) run their loop of passes (vectors folded beside three
+     * crc32 chains) from crc32c_hybrid256_min bytes (256-bit) or crc32c_hybrid512_min
+     * (512-bit), passes without accumulators below (256-bit: SPLIT, vectors beside three
+     * chains; 512-bit: MEDIUM, vectors beside one): two kernels of their own, so two
+     * crossovers. */
     uint32_t crc32c_threeway_min;
-    uint32_t crc32c_hybrid_min;
+    uint32_t crc32c_hybrid256_min;
+    uint32_t crc32c_hybrid512_min;
 };
 
 /* The ranges of the parameters and limits: what the kernels and their constants are
@@ -67,10 +72,12 @@ struct crc_x86_tuning {
 #define CRC32C_THREEWAY_MIN_LEAST 24
 #define CRC32C_THREEWAY_MIN_MOST (3 * 4096)
 /* One iteration of the longest hybrid pass at least (four 512-bit vectors beside three
- * streams of CRC_HYBRID_QWORDS_MAX qwords), and at most what SPLIT's table of shapes
- * covers (its lanes and streams within the 4 KiB of the lane and join tables). */
+ * streams of CRC_HYBRID_QWORDS_MAX qwords); at most, 256-bit, what SPLIT's table of shapes
+ * covers (its lanes and streams within the 4 KiB of the lane and join tables), 512-bit,
+ * what MEDIUM covers (every lane multiplied straight to the end: the lane table's 4 KiB). */
 #define CRC32C_HYBRID_MIN_LEAST (4 * 64 + 24 * CRC_HYBRID_QWORDS_MAX)
-#define CRC32C_HYBRID_MIN_MOST 3072
+#define CRC32C_HYBRID256_MIN_MOST 3072
+#define CRC32C_HYBRID512_MIN_MOST (16 * CRC32_LANES_MAX + 1)
 
 /* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's values. */
 const struct crc_x86_tuning *crc_x86_tuning_resolve(void);

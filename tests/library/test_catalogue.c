@@ -86,6 +86,8 @@ static void test_lookup(void)
     CHECK(crcforge_model_find("") == NULL, "empty name");
     CHECK(crcforge_model_find(NULL) == NULL, "NULL name");
     CHECK(crc_model_crc32c == crcforge_model_find("CRC-32/ISCSI"), "fixed crc32c");
+    CHECK(crc_model_crc32c == &crc_catalogue[CRC_CATALOGUE_INDEX_CRC32C],
+          "CRC_CATALOGUE_INDEX_CRC32C is crc_model_crc32c's place");
     CHECK(crc_model_crc32 == crcforge_model_find("CRC-32/ISO-HDLC"), "fixed crc32");
     CHECK(crc_model_crc64_nvme == crcforge_model_find("CRC-64/NVME"), "fixed nvme");
     CHECK(crc_model_crc64_xz == crcforge_model_find("CRC-64/XZ"), "fixed xz");

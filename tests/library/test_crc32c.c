@@ -3,13 +3,14 @@
  * 512-bit paths, and the 512-bit ones again with emulated operations,
  * crc32c_emulated_avx512.h), with every kernel parameter they take, against the bitwise
  * reference from a random start register:
- *  - the emulated 512-bit paths at every length 0..4096 and alignment 0..63, and flush
- *    against a guard page on either side (test_engines does this for the real paths);
+ *  - the emulated 512-bit paths, their updates and crc32c entries, at every length 0..4096
+ *    and alignment 0..63, and flush against a guard page on either side (test_engines does
+ *    this for the real paths);
  *  - the parallel path with 1, 2, 4 and 8 accumulators at every length around the lane
  *    table's 4 KiB limit, where the accumulators take over, and at random lengths beyond;
  *  - the hybrid with every q from 1 to CRC_HYBRID_QWORDS_MAX (crc32 qwords per stream per
- *    iteration) at every length below its shortest pass (the tuning's crc32c_hybrid_min:
- *    the split pass) and around it, its longest pass and two of them, at several
+ *    iteration) at every length below its shortest pass (the tuning's crc32c_hybrid256_min
+ *    or crc32c_hybrid512_min: below it SHORT, then SPLIT or MEDIUM) and around it, its longest pass and two of them, at several
  *    alignments (its first bytes align the folded loads) and flush against the guard page
  *    after the data;
  *  - the three-chain path at every length through two whole passes (one chain below the
@@ -57,25 +58,37 @@ static uint32_t *expected;
 static uint32_t start;
 static struct guarded g;
 
-/* The sweep of test_engines for a path of the registry's shape. */
+/* A path's update, or (value) its crc32c entry, over buf[0..n): the register from start. */
+static uint32_t run_path(const struct crc_impl *path, const crcforge_model *m, int value,
+                         const uint8_t *buf, size_t n)
+{
+    return value ? ~path->crc32c(~start, buf, n) : (uint32_t)path->update(m, start, buf, n);
+}
+
+/* The sweep of test_engines for a path of the registry's shape: its update, and its
+ * crc32c entry where it has one (as crcforge_crc32c calls it). */
 static void sweep(const struct crc_impl *path, const crcforge_model *m)
 {
-    unsigned long bad = 0;
-    for (size_t a = 0; a < MAX_ALIGN; a++) {
-        uint8_t *buf = g.start + a;
-        memcpy(buf, data, SWEEP_MAX);
-        for (size_t n = 0; n <= SWEEP_MAX; n++)
-            bad += path->update(m, start, buf, n) != expected[n];
+    if (path->prepare != NULL)
+        path->prepare();
+    for (int value = 0; value <= (path->crc32c != NULL); value++) {
+        unsigned long bad = 0;
+        for (size_t a = 0; a < MAX_ALIGN; a++) {
+            uint8_t *buf = g.start + a;
+            memcpy(buf, data, SWEEP_MAX);
+            for (size_t n = 0; n <= SWEEP_MAX; n++)
+                bad += run_path(path, m, value, buf, n) != expected[n];
+        }
+        for (size_t n = 0; n <= SWEEP_MAX; n++) {
+            uint8_t *buf = g.end - n;
+            memcpy(buf, data, n);
+            bad += run_path(path, m, value, buf, n) != expected[n];
+            memcpy(g.start, data, n);
+            bad += run_path(path, m, value, g.start, n) != expected[n];
+        }
+        CHECK(bad == 0, "%s%s: %lu of %d length/alignment cases differ from the reference",
+              path->name, value ? " (crc32c entry)" : "", bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
     }
-    for (size_t n = 0; n <= SWEEP_MAX; n++) {
-        uint8_t *buf = g.end - n;
-        memcpy(buf, data, n);
-        bad += path->update(m, start, buf, n) != expected[n];
-        memcpy(g.start, data, n);
-        bad += path->update(m, start, g.start, n) != expected[n];
-    }
-    CHECK(bad == 0, "%s: %lu of %d length/alignment cases differ from the reference", path->name,
-          bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
 }
 
 /* A call on data[0..n) placed at g.start + align, or (align < 0) flush against the guard
@@ -115,8 +128,14 @@ static void accumulators(const struct kernel *k)
 /* The hybrid's longest pass for q: as crc32c_vpclmul_template.h computes it. */
 static size_t longest_pass(size_t vl, size_t q)
 {
-    const size_t iter_bytes = 4 * (vl + 6 * q), extra_max = (iter_bytes - 1) / 24 * 8;
-    return (CRC32_JOIN_MAX - extra_max) / (8 * q) / 8 * 8 * iter_bytes;
+    return CRC32_JOIN_MAX / (8 * q) / 8 * 8 * 4 * (vl + 6 * q);
+}
+
+/* The hybrid's shortest pass: the tuning's limit for its vector length. */
+static size_t hybrid_min(const struct kernel *k)
+{
+    const struct crc_x86_tuning *t = crc_x86_tuning();
+    return k->vl == 64 ? t->crc32c_hybrid512_min : t->crc32c_hybrid256_min;
 }
 
 static void hybrid(const struct kernel *k)
@@ -130,14 +149,13 @@ static void hybrid(const struct kernel *k)
             memcpy(g.start + aligns[a], data, DATA_MAX);
             /* The first bytes, up to alignment, run on one chain before the passes. */
             const size_t lead = (size_t)-(uintptr_t)(g.start + aligns[a]) % k->vl;
-            const size_t min = crc_x86_tuning()->crc32c_hybrid_min;
+            const size_t min = hybrid_min(k);
             const size_t around[] = {min, lead + min, lead + pass, lead + pass + min,
                                      lead + 2 * pass};
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
                     bad += !agrees(k->hybrid, q, n, aligns[a]);
-            /* Below the shortest pass (the split pass, and below it the parallel path),
-             * every length. */
+            /* Below the shortest pass (SHORT, then SPLIT or MEDIUM), every length. */
             for (size_t n = 0; n < min; n++, cases++)
                 bad += !agrees(k->hybrid, q, n, aligns[a]);
             for (int r = 0; r < 20; r++, cases++)
@@ -179,9 +197,10 @@ static void registry_paths(const crcforge_model *m)
                                         "crc32c_x86_vpclmul_avx2", "crc32c_x86_avx2_hybrid"};
     const struct crc_x86_tuning *t = crc_x86_tuning();
     printf("tuning: fold_accumulators %u, hybrid_qwords %u, crc32c_threeway_min %u, "
-           "crc32c_hybrid_min %u\n",
+           "crc32c_hybrid256_min %u, crc32c_hybrid512_min %u\n",
            (unsigned)t->fold_accumulators, (unsigned)t->hybrid_qwords,
-           (unsigned)t->crc32c_threeway_min, (unsigned)t->crc32c_hybrid_min);
+           (unsigned)t->crc32c_threeway_min, (unsigned)t->crc32c_hybrid256_min,
+           (unsigned)t->crc32c_hybrid512_min);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const struct crc_impl *path = crc_impl_lookup(names[i]);
         if (path == NULL || !crc_impl_runnable(path)) {

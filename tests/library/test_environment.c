@@ -35,12 +35,13 @@ struct want {
 struct scenario {
     const char *name;
     const char *impl, *mask, *tune; /* NULL: unset; "@unrunnable": a path masked away */
-    struct want want[8];            /* ends at a NULL variable */
+    struct want want[10];           /* ends at a NULL variable */
 };
 
 static const struct scenario scenarios[] = {
     {"good", "auto", "sse4.1,sse4.2 pclmulqdq,avx2,crc32,none", NULL, {{0}}},
-    {"good tune", NULL, NULL, "fold_accumulators=2,hybrid_qwords=3,crc32c_hybrid_min=1024",
+    {"good tune", NULL, NULL,
+     "fold_accumulators=2,hybrid_qwords=3,crc32c_hybrid256_min=1024,crc32c_hybrid512_min=4097",
      {{0}}},
     {"impl unknown", "no_such_path", NULL, NULL,
      {{"CRCFORGE_IMPL", "unknown implementation", "the automatic choice"}}},
@@ -50,15 +51,17 @@ static const struct scenario scenarios[] = {
      {{"CRCFORGE_CPU_MASK", "unknown feature 'warp9'", "ignored that name"},
       {"CRCFORGE_CPU_MASK", "unknown feature 'avx1024'", "ignored that name"}}},
     {"tune", NULL, NULL,
-     "fold_accumulators=3,hybrid_qwords=0,bogus=1,nokey,family=nosuch,crc32c_hybrid_min=100,"
-     "crc32c_threeway_min=x,fold_parallel_max=4096",
+     "fold_accumulators=3,hybrid_qwords=0,bogus=1,nokey,family=nosuch,crc32c_hybrid256_min=100,"
+     "crc32c_hybrid512_min=4098,crc32c_threeway_min=x,fold_parallel_max=4096",
      {{"CRCFORGE_TUNE", "'fold_accumulators=3': fold_accumulators takes a power of two",
        "the table's value"},
       {"CRCFORGE_TUNE", "'hybrid_qwords=0': hybrid_qwords takes a number from 1", "the table's"},
       {"CRCFORGE_TUNE", "'bogus=1': unknown key", "ignored it"},
       {"CRCFORGE_TUNE", "'nokey' is not KEY=VALUE", "ignored it"},
       {"CRCFORGE_TUNE", "'family=nosuch': no such family (zen4, ", "the CPU's own family"},
-      {"CRCFORGE_TUNE", "'crc32c_hybrid_min=100': crc32c_hybrid_min takes a number from",
+      {"CRCFORGE_TUNE", "'crc32c_hybrid256_min=100': crc32c_hybrid256_min takes a number from",
+       "the table's value"},
+      {"CRCFORGE_TUNE", "'crc32c_hybrid512_min=4098': crc32c_hybrid512_min takes a number from",
        "the table's value"},
       {"CRCFORGE_TUNE", "'crc32c_threeway_min=x'", "the table's value"}}},
     {"tune family masked away", NULL, "sse4.2", "family=zen4",
@@ -183,7 +186,8 @@ static void check_fallbacks(const struct scenario *sc)
         CHECK(t->fold_parallel_max == 4096, "%s: the good item is taken", sc->name);
         CHECK(t->fold_accumulators == table->fold_accumulators &&
                   t->hybrid_qwords == table->hybrid_qwords &&
-                  t->crc32c_hybrid_min == table->crc32c_hybrid_min &&
+                  t->crc32c_hybrid256_min == table->crc32c_hybrid256_min &&
+                  t->crc32c_hybrid512_min == table->crc32c_hybrid512_min &&
                   t->crc32c_threeway_min == table->crc32c_threeway_min,
               "%s: the bad items leave the table's values", sc->name);
     }

@@ -272,12 +272,16 @@ def test_parameters_chosen_from_variants(tmp_path):
                      r"\s*\.hybrid_qwords = 6,", out), out
 
 
-@pytest.mark.parametrize("ran_with", [None, 1024])
-def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path, ran_with):
-    # Below crc32c_hybrid_min (the swept table's, or the one the runs ran with) the hybrid
-    # takes no hybrid_qwords: what its cells there say (q = 4 far ahead) must not outvote
-    # the loop's sizes (q = 6 ahead).
-    least = ran_with or mt.table_parameters("generic-avx512")["crc32c_hybrid_min"]
+@pytest.mark.parametrize("path, limit", [("crc32c_x86_avx512_hybrid", "crc32c_hybrid512_min"),
+                                         ("crc32c_x86_avx2_hybrid", "crc32c_hybrid256_min")])
+@pytest.mark.parametrize("ran_with", [None, 2048])
+def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path, path, limit, ran_with):
+    # Below its vector length's limit (the swept table's, or the one the runs ran with) a
+    # hybrid takes no hybrid_qwords: what its cells there say (q = 4 far ahead) must not
+    # outvote the loop's sizes (q = 6 ahead).  The other vector length's limit lies below
+    # (the runs' 1024) or elsewhere (the generic tables' 3072 and 4097).
+    other = ({"crc32c_hybrid512_min", "crc32c_hybrid256_min"} - {limit}).pop()
+    least = ran_with or mt.table_parameters("generic-avx512")[limit]
     docs = []
     for q in (4, 6):
         def times(z, q=q):
@@ -286,8 +290,8 @@ def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path, ran_with):
             return 10 + z * (0.01 if q == 6 else 0.011)
         tune = f"fold_parallel_max=0,fold_accumulators=2,hybrid_qwords={q}"
         if ran_with:
-            tune += f",crc32c_hybrid_min={ran_with}"
-        docs.append(sweep_doc({"CRC-32/ISCSI": {"hyb": times}}, tune=tune, full=False))
+            tune += f",{limit}={ran_with},{other}=1024"
+        docs.append(sweep_doc({"CRC-32/ISCSI": {path: times}}, tune=tune, full=False))
     files = write_sweeps(tmp_path, docs)
     code, out, err = run_generator("--choose", *files)
     assert code == 0, err
@@ -295,14 +299,16 @@ def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path, ran_with):
 
 
 @pytest.mark.parametrize("limit, path, crossover", [("crc32c_threeway_min", "three", 250),
-                                                    ("crc32c_hybrid_min", "hyb", 2500)])
+                                                    ("crc32c_hybrid256_min", "hyb", 2500),
+                                                    ("crc32c_hybrid512_min", "hyb", 3300)])
 def test_limits_chosen_from_variants(tmp_path, limit, path, crossover):
     # A limit's runs: below the limit the kernel's first way (2 + z/100 ns), from it on the
     # second, which gains z/1000 ns a byte and crosses the first at `crossover`.  The value
     # tried nearest above the crossover loses nothing (sizes outside the values tried, alike
     # under all, do not count).
     tried = {"crc32c_threeway_min": (64, 128, 192, 256, 320, 384),
-             "crc32c_hybrid_min": (1024, 1536, 2048, 2560, 3072)}[limit]
+             "crc32c_hybrid256_min": (1024, 1536, 2048, 2560, 3072),
+             "crc32c_hybrid512_min": (1024, 1536, 2048, 2560, 3072, 3584, 4097)}[limit]
     first = lambda z: 2 + z / 100  # noqa: E731
     second = lambda z: first(crossover) + (z - crossover) / 1000  # noqa: E731
     docs = []
@@ -333,7 +339,8 @@ def test_parameters_without_variants(tmp_path):
     assert code == 0, err
     generic = mt.table_parameters("generic-avx512")
     assert ".fold_accumulators = 4," in out
-    for p in ("hybrid_qwords", "fold_parallel_max", "crc32c_threeway_min", "crc32c_hybrid_min"):
+    for p in ("hybrid_qwords", "fold_parallel_max", "crc32c_threeway_min",
+              "crc32c_hybrid256_min", "crc32c_hybrid512_min"):
         assert f".{p} = {generic[p]}," in out
         assert f"{p} {generic[p]}: the swept table's (not measured)" in out
     assert "fold_accumulators 4: as the full sweeps ran" in out

@@ -2,10 +2,10 @@
 treats as unrunnable (CRCFORGE_CPU_MASK) traces to the very instructions the ordinary
 trace executes; a path the CPU lacks (AVX-512 on an AVX2 machine, or refused on purpose
 with --refuse-avx512), traced by stepping over what the CPU refuses, runs the same
-instructions as where it is executed, and the CRC-32C split pass's shape: as many crc32
-and vector multiplies as its streams and vectors hold.  ISA-L's functions are traced the
-same way: its dispatcher computes each model it is put beside (the catalogue's check
-value) and runs one of the kernels traced on their own.  Needs gdb and llvm-mca, the
+instructions as where it is executed, and the CRC-32C hybrids' shapes below their loop: as
+many crc32 and vector multiplies as their chains, streams and vectors hold.  ISA-L's
+functions are traced the same way: its dispatcher computes each model it is put beside (the
+catalogue's check value) and runs one of the kernels traced on their own.  Needs gdb and llvm-mca, the
 library built in CRCFORGE_BUILD (default build/), its objects included, and ISA-L 2.32.1
 under CRCFORGE_ISAL_PREFIX (default: where .ci/install-isal.sh installs it; with CI=true it
 must be there)."""
@@ -34,8 +34,10 @@ pytestmark = [
     needs.command("llvm-mca-19", "llvm-mca-16", "llvm-mca", package="llvm-19"),
     pytest.mark.skipif(not (BUILD / "libcrcforge.a").exists(), reason=f"{BUILD} not built"),
 ]
-# The same tuning parameters for every trace, whatever family the mask makes this CPU.
-TUNE = "fold_parallel_max=0,fold_accumulators=4,hybrid_qwords=4"
+# The same tuning parameters for every trace, whatever family the mask makes this CPU; the
+# hybrids' loops from their greatest limits, so that the shapes below them are traced.
+TUNE = ("fold_parallel_max=0,fold_accumulators=4,hybrid_qwords=4,"
+        "crc32c_hybrid256_min=3072,crc32c_hybrid512_min=4097")
 CPUINFO = pathlib.Path("/proc/cpuinfo")
 CPU_FLAGS = set(re.search(r"^flags\s*:(.*)$", CPUINFO.read_text(), re.M).group(1).split()
                 if CPUINFO.exists() else ())
@@ -93,13 +95,42 @@ def split_shape(vl, n):
     return it, qs, w
 
 
+SHORT_LANES = {32: 40, 64: 64}
+
+
+def short_chain(vl, lanes):
+    """SHORT's chain of crc32 qwords for a length of `lanes` lanes (SHORT_CHAIN)."""
+    step = vl // 16
+    if lanes < 8:
+        return 2 * (lanes % step)
+    return (8 if lanes < (32 if vl == 64 else 16) else 16) + 2 * (lanes % step)
+
+
+def hybrid_shape(vl, n):
+    """The crc32 instructions and vector multiplies of the hybrid over n bytes below its
+    loop (crc32c_vpclmul_template.h): the head's two crc32 when n is no multiple of 16,
+    then SHORT (whole vectors, a chain), MEDIUM (512-bit: the same, a chain of 16 qwords and
+    the lanes past whole vectors) or SPLIT (256-bit)."""
+    crc32 = 2 if n % 16 else 0
+    n -= n % 16
+    lanes, step = n // 16, vl // 16
+    if lanes < SHORT_LANES[vl]:
+        chain = short_chain(vl, lanes)
+        return crc32 + max(chain, 2), 2 * ((lanes - chain // 2) // step)
+    if vl == 64:
+        extra = lanes % 4
+        return crc32 + 16 + 2 * extra, 2 * ((lanes - 8 - extra) // 4)
+    it, qs, w = split_shape(vl, n)
+    return crc32 + 3 * qs + w, 4 * it
+
+
 def counts(lines, vector_reg):
     crc32 = sum(1 for line in lines if re.match(r"crc32[bwlq]?\b", line))
     clmul = sum(1 for line in lines if line.startswith("vpclmul") and vector_reg in line)
     return crc32, clmul
 
 
-def test_split_pass_shape(tmp_path, monkeypatch):
+def test_hybrid_short_shapes(tmp_path, monkeypatch):
     normal, unrunnable = drivers(tmp_path)
     monkeypatch.setenv("CRCFORGE_TUNE", TUNE)
     sizes = [224, 256, 1000, 2047, 3071]
@@ -116,10 +147,7 @@ def test_split_pass_shape(tmp_path, monkeypatch):
         else:
             continue
         for n, (lines, _) in zip(sizes, traces):
-            if n < 2 * vl + 96:  # below SPLIT_MIN
-                continue
-            it, qs, w = split_shape(vl, n)
-            assert counts(lines, reg) == (3 * qs + w + bin(n & 7).count("1"), 4 * it), (path, n)
+            assert counts(lines, reg) == hybrid_shape(vl, n), (path, n)
             assert lines[-1].startswith("ret")
             traced += 1
     if traced == 0:

@@ -49,9 +49,12 @@ static void check_table(const struct crc_x86_family *fam)
     CHECK(t->crc32c_threeway_min >= CRC32C_THREEWAY_MIN_LEAST &&
               t->crc32c_threeway_min <= CRC32C_THREEWAY_MIN_MOST,
           "%s: crc32c_threeway_min %u", fam->name, (unsigned)t->crc32c_threeway_min);
-    CHECK(t->crc32c_hybrid_min >= CRC32C_HYBRID_MIN_LEAST &&
-              t->crc32c_hybrid_min <= CRC32C_HYBRID_MIN_MOST,
-          "%s: crc32c_hybrid_min %u", fam->name, (unsigned)t->crc32c_hybrid_min);
+    CHECK(t->crc32c_hybrid256_min >= CRC32C_HYBRID_MIN_LEAST &&
+              t->crc32c_hybrid256_min <= CRC32C_HYBRID256_MIN_MOST,
+          "%s: crc32c_hybrid256_min %u", fam->name, (unsigned)t->crc32c_hybrid256_min);
+    CHECK(t->crc32c_hybrid512_min >= CRC32C_HYBRID_MIN_LEAST &&
+              t->crc32c_hybrid512_min <= CRC32C_HYBRID512_MIN_MOST,
+          "%s: crc32c_hybrid512_min %u", fam->name, (unsigned)t->crc32c_hybrid512_min);
     for (int c = 0; c < CRC_CLASSES; c++) {
         const struct crc_band *b = t->bands[c];
         size_t count = 0;

@@ -18,7 +18,8 @@
  *         1.4%, 4096/8 1.8%, 0/8 1.9%, 0/2 2.5%, 4096/1 31.1%, 0/1 42.5%
  *     hybrid_qwords over 74 cells, mean loss: 4 1.4%, 6 4.4%, 8 10.9%, 2 12.0%, 12 20.4%, 16 30.6%
  *     crc32c_threeway_min 240: the swept table's (not measured)
- *     crc32c_hybrid_min 3072: the swept table's (not measured)
+ *     crc32c_hybrid256_min 3072: the swept table's (not measured)
+ *     crc32c_hybrid512_min 4097: the swept table's (not measured)
  */
 static const struct crc_x86_tuning crc_x86_tuning_avx2_vpclmul = {
     .family = "avx2-vpclmul",
@@ -34,6 +35,7 @@ static const struct crc_x86_tuning crc_x86_tuning_avx2_vpclmul = {
     .fold_accumulators = 4,
     .hybrid_qwords = 4,
     .crc32c_threeway_min = 240,
-    .crc32c_hybrid_min = 3072,
+    .crc32c_hybrid256_min = 3072,
+    .crc32c_hybrid512_min = 4097,
 };
 #define CRC_X86_TUNING_avx2_vpclmul (&crc_x86_tuning_avx2_vpclmul)

@@ -6,7 +6,8 @@
 
 /* The CRC-32C kernels' limits in every generic table, as measured before sweeps did
  * (docs/sweeps/README.md gives the figures): the three-chain path on one chain below
- * 240 B (Zen 3), the hybrids' loop from 3 KiB (Zen 4 at 512 bits, Zen 3 at 256). */
+ * 240 B (Zen 3), the 256-bit hybrid's loop from 3 KiB (Zen 3), the 512-bit hybrid's past
+ * 4 KiB (Zen 4: MEDIUM as far as it reaches). */
 
 /* CRC-32C on the 512-bit tier: one chain below 152 B, the parallel reduction to 5888 B,
  * the hybrid (past the fold ceiling) to 8.5 MiB, then the parallel path again, which
@@ -40,7 +41,8 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_avx512_gfni = {
     .fold_accumulators = 8,
     .hybrid_qwords = 2,
     .crc32c_threeway_min = 240,
-    .crc32c_hybrid_min = 3072,
+    .crc32c_hybrid256_min = 3072,
+    .crc32c_hybrid512_min = 4097,
 };
 
 /* AVX-512 with VPCLMULQDQ, 512-bit vectors. */
@@ -60,7 +62,8 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_avx512 = {
      * 32); on Zen 4, q=2 69.5 GB/s against 58.9 for folding alone (q=3: 74.3). */
     .hybrid_qwords = 2,
     .crc32c_threeway_min = 240,
-    .crc32c_hybrid_min = 3072,
+    .crc32c_hybrid256_min = 3072,
+    .crc32c_hybrid512_min = 4097,
 };
 
 /* AVX2 with VPCLMULQDQ, 256-bit vectors. */
@@ -88,7 +91,8 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_avx2 = {
     .fold_accumulators = 8,
     .hybrid_qwords = 6,
     .crc32c_threeway_min = 240,
-    .crc32c_hybrid_min = 3072,
+    .crc32c_hybrid256_min = 3072,
+    .crc32c_hybrid512_min = 4097,
 };
 
 /* SSE4.2 and PCLMULQDQ, 128-bit vectors. */
@@ -106,5 +110,6 @@ static const struct crc_x86_tuning crc_x86_tuning_generic_pclmul = {
     .fold_accumulators = 8,
     .hybrid_qwords = 6,
     .crc32c_threeway_min = 240,
-    .crc32c_hybrid_min = 3072,
+    .crc32c_hybrid256_min = 3072,
+    .crc32c_hybrid512_min = 4097,
 };
