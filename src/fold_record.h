@@ -14,6 +14,8 @@
  *               (fold_msb_first_supported), otherwise every width 8..64 (fold_supported)
  *   FOLD_PASS_INLINE  (optional) 1: fold_pass is small (it tail-calls the ISA's passes),
  *               so the update runs it itself instead of calling it apart
+ *   FOLD_RECORD_VALUES  (optional) the record's value_below and value fields (internal.h:
+ *               the fixed algorithms' value entries on the tier)
  * and the function fold_pass(c, reg, p, n, msb) for n >= LANES_MAX: the ISA's body.
  *
  * The policies, whatever the ISA:
@@ -113,9 +115,13 @@ uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, c
 const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {
     .name = FOLD_STRINGIFY(FOLD_CAT(fold_, SUFFIX)), .features = FEATURES,
     .supports = FOLD_MSB_ONLY ? fold_msb_first_supported : fold_supported,
+#ifdef FOLD_RECORD_VALUES
+    FOLD_RECORD_VALUES
+#endif
     .update = FOLD_CAT(update_, SUFFIX)};
 
 #undef FOLD_MSB_ONLY
+#undef FOLD_RECORD_VALUES
 #undef FOLD_PASS_INLINE
 #undef FOLD_LSB_PASS
 #undef FOLD_MSB_PASS

@@ -466,110 +466,175 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
 #endif
     return n >= 16 ? lanes_pass(c, reg, p, n, msb) : short_pass(c, reg, p, n, msb);
 }
-#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)                                             \
+#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER, RET, xorout)                                \
     const size_t past = ((uintptr_t)p + n) & (VL - 1);                                     \
     if (n >= ALIGNED_FROM && past != 0)                                                    \
-        return below_vector(c, k, accumulators_pass(c, k, reg, p, n - past, A, ORDER),     \
-                            p + n - past, past, ORDER);
+        return (RET)(below_vector(c, k, accumulators_pass(c, k, reg, p, n - past, A, ORDER), \
+                                  p + n - past, past, ORDER) ^                             \
+                     xorout);
 #else
-#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER)
+#define ALIGNED_CUT(c, k, reg, p, n, A, ORDER, RET, xorout)
 #endif
 
 /* The passes of each order in functions of their own, each with the registers it needs,
  * reached by tail calls: below_vl_* (VL 64) for LANES_MAX <= n < VL, parallel_* and
- * accumulators_* from VL bytes on.  FOLD_PASS_FUNCTION makes NAME_ORDER_NAME(c, reg, p,
- * n) of PASS, an inline pass, with the order's constants. */
-#define FOLD_PASS_FUNCTION(NAME, ORDER_NAME, ORDER, PASS)                                  \
-    static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
-        NAME, ORDER_NAME)(const struct fold_consts *c, uint64_t reg, const uint8_t *p,      \
-                          size_t n)                                                        \
+ * accumulators_* from VL bytes on.  Each returns the register xored with xorout (0 for
+ * the update, a fixed algorithm's for its value entry), as RET: the reflected passes
+ * again as uint32_t (reflected32), so that the value entries of the 32-bit algorithms
+ * pass their calls on with a jump too (a conversion of the result would cost them a
+ * frame).  FOLD_PASS_FUNCTION makes NAME_ORDER_NAME(c, reg, p, n, xorout) of PASS, an
+ * inline pass, with the order's constants. */
+#define FOLD_PASS_FUNCTION(NAME, ORDER_NAME, ORDER, RET, PASS)                             \
+    static ATTRIBUTES __attribute__((noinline)) RET FOLD_PASS_NAME(NAME, ORDER_NAME)(      \
+        const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
+        uint64_t xorout)                                                                   \
     {                                                                                      \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
-        return PASS(c, k, reg, p, n, ORDER);                                               \
+        return (RET)(PASS(c, k, reg, p, n, ORDER) ^ xorout);                               \
     }
 #if VL == 64
-#define FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                   \
-    FOLD_PASS_FUNCTION(below_vl_, ORDER_NAME, ORDER, below_vl_pass)
+#define FOLD_BELOW_VL(ORDER_NAME, ORDER, RET)                                              \
+    FOLD_PASS_FUNCTION(below_vl_, ORDER_NAME, ORDER, RET, below_vl_pass)
 #else
-#define FOLD_BELOW_VL(ORDER_NAME, ORDER)
+#define FOLD_BELOW_VL(ORDER_NAME, ORDER, RET)
 #endif
-#define FOLD_PASSES(ORDER_NAME, ORDER)                                                     \
-    FOLD_BELOW_VL(ORDER_NAME, ORDER)                                                       \
-    FOLD_PASS_FUNCTION(parallel_, ORDER_NAME, ORDER, parallel_pass)                        \
-    static ATTRIBUTES __attribute__((noinline)) uint64_t FOLD_PASS_NAME(                   \
+#define FOLD_PASSES(ORDER_NAME, ORDER, RET)                                                \
+    FOLD_BELOW_VL(ORDER_NAME, ORDER, RET)                                                  \
+    FOLD_PASS_FUNCTION(parallel_, ORDER_NAME, ORDER, RET, parallel_pass)                   \
+    static ATTRIBUTES __attribute__((noinline)) RET FOLD_PASS_NAME(                        \
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
-                                   const uint8_t *p, size_t n, size_t A)                   \
+                                   const uint8_t *p, size_t n, size_t A, uint64_t xorout)  \
     {                                                                                      \
         /* fewer than 2 A vectors (V <= 2 A - 1): the loop would not run */                \
         if (n <= (2 * A - 1) * VL)                                                         \
-            return FOLD_PASS_NAME(parallel_, ORDER_NAME)(c, reg, p, n);                    \
+            return FOLD_PASS_NAME(parallel_, ORDER_NAME)(c, reg, p, n, xorout);            \
         const struct fold_consts *k = ORDER == ORDER_MIRROR ? fold_consts_mirror(c) : c;   \
-        ALIGNED_CUT(c, k, reg, p, n, A, ORDER)                                             \
-        return accumulators_pass(c, k, reg, p, n, A, ORDER);                               \
+        ALIGNED_CUT(c, k, reg, p, n, A, ORDER, RET, xorout)                                \
+        return (RET)(accumulators_pass(c, k, reg, p, n, A, ORDER) ^ xorout);               \
+    }                                                                                      \
+    FOLD_TUNED(ORDER_NAME, RET)
+
+/*
+ * The pass for n >= LANES_MAX bytes of each copy of the passes, by the parameters given:
+ * tuned_*, one parallel step up to fold_parallel_max bytes (and whenever the loop would not
+ * run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
+ * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and 2 A - 1 <= 15
+ * vectors: reduce_lanes covers the step.
+ * tuning_first_*: the tuning read for the first time (or again after
+ * crc_x86_tuning_reset), apart, so that the update itself makes no call and keeps no frame.
+ * pass_*: a tail call of the pass, the parameters read as two numbers; fold_accumulators
+ * 0: the table not resolved yet.
+ */
+#if VL == 64 /* one vector, whatever the tuning */
+#define FOLD_BELOW_VL_CALL(ORDER_NAME)                                                     \
+    if (n < VL)                                                                            \
+        return below_vl_##ORDER_NAME(c, reg, p, n, xorout);
+#else
+#define FOLD_BELOW_VL_CALL(ORDER_NAME)
+#endif
+#define FOLD_TUNED(ORDER_NAME, RET)                                                        \
+    static ATTRIBUTES ALWAYS_INLINE RET tuned_##ORDER_NAME(                                \
+        size_t parallel_max, size_t A, const struct fold_consts *c, uint64_t reg,          \
+        const uint8_t *p, size_t n, uint64_t xorout)                                       \
+    {                                                                                      \
+        return n <= parallel_max ? parallel_##ORDER_NAME(c, reg, p, n, xorout)             \
+                                 : accumulators_##ORDER_NAME(c, reg, p, n, A, xorout);     \
+    }                                                                                      \
+    static ATTRIBUTES __attribute__((noinline, cold)) RET tuning_first_##ORDER_NAME(       \
+        const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
+        uint64_t xorout)                                                                   \
+    {                                                                                      \
+        const struct crc_x86_tuning *t = crc_x86_tuning_resolve();                         \
+        return tuned_##ORDER_NAME(t->fold_parallel_max, t->fold_accumulators, c, reg, p,   \
+                                  n, xorout);                                              \
+    }                                                                                      \
+    static ATTRIBUTES ALWAYS_INLINE RET pass_##ORDER_NAME(                                 \
+        const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
+        uint64_t xorout)                                                                   \
+    {                                                                                      \
+        FOLD_BELOW_VL_CALL(ORDER_NAME)                                                     \
+        const size_t parallel_max =                                                        \
+            atomic_load_explicit(&crc_x86_fold_parallel_max, memory_order_relaxed);        \
+        if (n <= parallel_max)                                                             \
+            return tuned_##ORDER_NAME(parallel_max, 0, c, reg, p, n, xorout);              \
+        const size_t A =                                                                   \
+            atomic_load_explicit(&crc_x86_fold_accumulators, memory_order_relaxed);        \
+        if (__builtin_expect(A == 0, 0))                                                   \
+            return tuning_first_##ORDER_NAME(c, reg, p, n, xorout);                        \
+        return tuned_##ORDER_NAME(parallel_max, A, c, reg, p, n, xorout);                  \
     }
 #if GFNI_BITREV
-FOLD_PASSES(mirror, ORDER_MIRROR)
+FOLD_PASSES(mirror, ORDER_MIRROR, uint64_t)
 #else
-FOLD_PASSES(reflected, ORDER_REFLECTED)
-FOLD_PASSES(msb_first, ORDER_MSB_FIRST)
+FOLD_PASSES(reflected, ORDER_REFLECTED, uint64_t)
+FOLD_PASSES(reflected32, ORDER_REFLECTED, uint32_t)
+FOLD_PASSES(msb_first, ORDER_MSB_FIRST, uint64_t)
 #endif
 
-/* The pass for n >= LANES_MAX bytes, by the parameters given (msb a constant at each
- * call).  One parallel step up to fold_parallel_max bytes (and whenever the loop would
- * not run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
- * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and 2 A - 1 <= 15
- * vectors: reduce_lanes covers the step. */
-static ATTRIBUTES ALWAYS_INLINE uint64_t tuned_pass(size_t parallel_max, size_t A,
-                                                    const struct fold_consts *c, uint64_t reg,
-                                                    const uint8_t *p, size_t n, const int msb)
-{
-#if GFNI_BITREV
-    (void)msb;
-    return n <= parallel_max ? parallel_mirror(c, reg, p, n)
-                             : accumulators_mirror(c, reg, p, n, A);
-#else
-    if (msb)
-        return n <= parallel_max ? parallel_msb_first(c, reg, p, n)
-                                 : accumulators_msb_first(c, reg, p, n, A);
-    return n <= parallel_max ? parallel_reflected(c, reg, p, n)
-                             : accumulators_reflected(c, reg, p, n, A);
-#endif
-}
-
-/* The tuning read for the first time (or again after crc_x86_tuning_reset): apart, so
- * that the update itself makes no call and keeps no frame. */
-static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
-FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(const struct fold_consts *c, uint64_t reg,
-                                          const uint8_t *p, size_t n, int msb)
-{
-    const struct crc_x86_tuning *t = crc_x86_tuning_resolve();
-    return msb ? tuned_pass(t->fold_parallel_max, t->fold_accumulators, c, reg, p, n, 1)
-               : tuned_pass(t->fold_parallel_max, t->fold_accumulators, c, reg, p, n, 0);
-}
-
-/* n >= LANES_MAX: a tail call of the pass (msb a constant at each call), the parameters
- * read as two numbers; fold_accumulators 0: the table not resolved yet. */
+/* n >= LANES_MAX, for the update (msb a constant at each call). */
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
                                                    const uint8_t *p, size_t n, const int msb)
 {
-#if VL == 64 /* one vector, whatever the tuning */
-    if (n < VL) {
 #if GFNI_BITREV
-        return below_vl_mirror(c, reg, p, n);
+    (void)msb;
+    return pass_mirror(c, reg, p, n, 0);
 #else
-        return msb ? below_vl_msb_first(c, reg, p, n) : below_vl_reflected(c, reg, p, n);
+    return msb ? pass_msb_first(c, reg, p, n, 0) : pass_reflected(c, reg, p, n, 0);
 #endif
-    }
-#endif
-    const size_t parallel_max =
-        atomic_load_explicit(&crc_x86_fold_parallel_max, memory_order_relaxed);
-    if (n <= parallel_max)
-        return tuned_pass(parallel_max, 0, c, reg, p, n, msb);
-    const size_t A = atomic_load_explicit(&crc_x86_fold_accumulators, memory_order_relaxed);
-    if (__builtin_expect(A == 0, 0))
-        return FOLD_PASS_NAME(fold_tuning_first_, SUFFIX)(c, reg, p, n, msb);
-    return tuned_pass(parallel_max, A, c, reg, p, n, msb);
 }
+
+#if !GFNI_BITREV
+/*
+ * The value entries of the fixed reflected algorithms (internal.h) on this tier: the
+ * model and its constants addressed with no load of a pointer, the order known, inputs
+ * below LANES_MAX as leaf code, longer ones passed on with a jump to the passes, which
+ * apply xorout.  (The first call builds the constants, out of line.)
+ */
+#define FOLD_VALUE_ENTRY(NAME, RET, INDEX, XOROUT, PASSES)                                 \
+    static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n); \
+    static ATTRIBUTES __attribute__((noinline, cold)) RET FOLD_PASS_NAME(NAME##_first_,    \
+                                                                         SUFFIX)(          \
+        RET crc, const void *buf, size_t n)                                                \
+    {                                                                                      \
+        fold_consts_build(&crc_catalogue[INDEX]);                                          \
+        return FOLD_PASS_NAME(NAME, SUFFIX)(crc, buf, n);                                  \
+    }                                                                                      \
+    static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n) \
+    {                                                                                      \
+        const struct fold_consts *c = fold_consts_peek(&crc_catalogue[INDEX]);             \
+        if (__builtin_expect(c == NULL, 0))                                                \
+            return FOLD_PASS_NAME(NAME##_first_, SUFFIX)(crc, buf, n);                     \
+        const uint64_t reg = (RET)(crc ^ (XOROUT));                                        \
+        const uint8_t *const p = buf;                                                      \
+        if (n >= LANES_MAX)                                                                \
+            return pass_##PASSES(c, reg, p, n, XOROUT);                                    \
+        return (RET)(short_value_pass(c, reg, p, n) ^ (XOROUT));                           \
+    }
+
+/* A reflected model's n < LANES_MAX bytes. */
+static ATTRIBUTES ALWAYS_INLINE uint64_t short_value_pass(const struct fold_consts *c,
+                                                          uint64_t reg, const uint8_t *p,
+                                                          size_t n)
+{
+    if (n >= 16)
+        return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
+    return n != 0 ? short_pass(c, reg, p, n, 0) : reg;
+}
+
+FOLD_VALUE_ENTRY(value_crc32c_, uint32_t, CRC_CATALOGUE_INDEX_CRC32C, 0xffffffffu, reflected32)
+FOLD_VALUE_ENTRY(value_crc32_, uint32_t, CRC_CATALOGUE_INDEX_CRC32, 0xffffffffu, reflected32)
+FOLD_VALUE_ENTRY(value_crc64_nvme_, uint64_t, CRC_CATALOGUE_INDEX_CRC64_NVME, ~(uint64_t)0,
+                 reflected)
+FOLD_VALUE_ENTRY(value_crc64_xz_, uint64_t, CRC_CATALOGUE_INDEX_CRC64_XZ, ~(uint64_t)0,
+                 reflected)
+#define FOLD_RECORD_VALUES                                                                 \
+    .value_below = UINT32_MAX,                                                             \
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = FOLD_PASS_NAME(value_crc32c_, SUFFIX)},         \
+              [CRC_FIXED_CRC32] = {.w32 = FOLD_PASS_NAME(value_crc32_, SUFFIX)},           \
+              [CRC_FIXED_CRC64_NVME] = {.w64 = FOLD_PASS_NAME(value_crc64_nvme_, SUFFIX)}, \
+              [CRC_FIXED_CRC64_XZ] = {.w64 = FOLD_PASS_NAME(value_crc64_xz_, SUFFIX)}},
+#endif
+
 #if GFNI_BITREV
 #define FOLD_MSB_ONLY 1
 #endif
@@ -581,6 +646,9 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 #undef FOLD_PASSES
 #undef FOLD_BELOW_VL
 #undef FOLD_PASS_FUNCTION
+#undef FOLD_TUNED
+#undef FOLD_BELOW_VL_CALL
+#undef FOLD_VALUE_ENTRY
 #undef ALIGNED_CUT
 #undef ALIGNED_FROM
 #undef LANES_MAX
