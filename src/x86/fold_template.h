@@ -618,7 +618,21 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t short_value_pass(const struct fold_cons
 {
     if (n >= 16)
         return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
-    return n != 0 ? short_pass(c, reg, p, n, 0) : reg;
+    if (n == 0)
+        return reg;
+#if USE_AVX512
+    /* 1..15 bytes in one masked load (none outside [p, p + n) is read), the register
+     * xored over the first 8, moved up as short_pass places them: by 8 - n bytes (n <= 8,
+     * reduced as it is) or by 16 - n (the lane, folded to the end first).  No branch on
+     * the length beyond n <= 8, and no 128-bit shift in general registers. */
+    const __m128i x = _mm_xor_si128(_mm_maskz_loadu_epi8((__mmask16)((1u << n) - 1), p),
+                                    _mm_cvtsi64_si128((long long)reg));
+    if (n <= 8)
+        return barrett(_mm_shuffle_epi8(x, V_LOAD(CRC_SHIFT_MASK(n + 8))), c, 0);
+    return final_reduction(_mm_shuffle_epi8(x, V_LOAD(CRC_SHIFT_MASK(n))), c, 0);
+#else
+    return short_pass(c, reg, p, n, 0);
+#endif
 }
 
 FOLD_VALUE_ENTRY(value_crc32c_, uint32_t, CRC_CATALOGUE_INDEX_CRC32C, 0xffffffffu, reflected32)
