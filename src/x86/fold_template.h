@@ -616,11 +616,29 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t short_value_pass(const struct fold_cons
                                                           uint64_t reg, const uint8_t *p,
                                                           size_t n)
 {
-    if (n >= 16)
-        return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 0) : lanes_pass(c, reg, p, n, 0);
+#if VL == 64
+    if (n > 16) {
+        /* 17..32 bytes: two_lanes_pass's lanes (the first n - 16 bytes moved up with the
+         * register, and the last 16 with the register bytes past them), each multiplied
+         * straight to the end by its reduce_lanes pair rather than folded onto the other:
+         * one multiply less deep (AMD Zen 4, latency loop, CRC-64/XZ 20-31 B: 1.11x the
+         * fastest peer against 0.99x). */
+        const size_t t = n - 16;
+        const __m128i r = _mm_cvtsi64_si128((long long)reg);
+        const __m128i z = _mm_shuffle_epi8(_mm_xor_si128(V_LOAD(p), r), V_LOAD(CRC_SHIFT_MASK(t)));
+        const __m128i last =
+            _mm_xor_si128(V_LOAD(p + t), _mm_shuffle_epi8(r, V_LOAD(CRC_SHIFT_MASK(16 + t))));
+        const __m128i kz = V_LOAD(&c->reduce_lanes[FOLD_REDUCE_LANES - 2]);
+        const __m128i kl = V_LOAD(&c->reduce_lanes[FOLD_REDUCE_LANES - 1]);
+        const __m128i b = _mm_ternarylogic_epi64(_mm_clmulepi64_si128(z, kz, 0x00),
+                                                 _mm_clmulepi64_si128(z, kz, 0x11),
+                                                 _mm_clmulepi64_si128(last, kl, 0x00), 0x96);
+        return barrett(_mm_xor_si128(b, _mm_clmulepi64_si128(last, kl, 0x11)), c, 0);
+    }
+    if (n == 16) /* the one lane as loaded: as fast as the masked load (latency loop) */
+        return final_reduction(_mm_xor_si128(V_LOAD(p), _mm_cvtsi64_si128((long long)reg)), c, 0);
     if (n == 0)
         return reg;
-#if USE_AVX512
     /* 1..15 bytes in one masked load (none outside [p, p + n) is read), the register
      * xored over the first 8, moved up as short_pass places them: by 8 - n bytes (n <= 8,
      * reduced as it is) or by 16 - n (the lane, folded to the end first).  No branch on
@@ -631,7 +649,9 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t short_value_pass(const struct fold_cons
         return barrett(_mm_shuffle_epi8(x, V_LOAD(CRC_SHIFT_MASK(n + 8))), c, 0);
     return final_reduction(_mm_shuffle_epi8(x, V_LOAD(CRC_SHIFT_MASK(n))), c, 0);
 #else
-    return short_pass(c, reg, p, n, 0);
+    if (n >= 16)
+        return lanes_pass(c, reg, p, n, 0);
+    return n != 0 ? short_pass(c, reg, p, n, 0) : reg;
 #endif
 }
 
