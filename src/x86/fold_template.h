@@ -347,6 +347,9 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vl_pass(const struct fold_consts 
 }
 #endif
 
+/* From this many bytes parallel_pass takes its vectors two at a time. */
+#define PAIRED_FROM 1024
+
 /*
  * VL <= n <= max(VL, fold_parallel_max): every vector multiplied to the end at once (the
  * multiplies independent, the xor chain one vpternlogq a vector).  The pairs of the
@@ -374,6 +377,17 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel_pass(const struct fold_consts 
                            LOAD_PAIRS(pairs_end + i));
             i += VL;
         }
+    }
+    if (n >= PAIRED_FROM) {
+        /* Two vectors at a time, the first folded onto the second and their sum multiplied
+         * to the end: the same multiplies, half the loads of pairs, where the loads and not
+         * the multiplies set the pace (offset by one, each data load spanning two cache
+         * lines).  Below PAIRED_FROM the deeper chain costs more than the loads. */
+        const wide_t k1 = VBROADCAST(_mm_loadu_si128((const void *)fold_across(k, 1)));
+        for (; i <= -2 * VL; i += 2 * VL)
+            s = add_to_end(s,
+                           fold_vec(load_vec(end + i, order), k1, load_vec(end + i + VL, order)),
+                           LOAD_PAIRS(pairs_end + i + VL));
     }
     for (; i != 0; i += VL)
         s = add_to_end(s, load_vec(end + i, order), LOAD_PAIRS(pairs_end + i));
@@ -735,6 +749,7 @@ FOLD_VALUE_ENTRY(value_crc64_xz_, uint64_t, CRC_CATALOGUE_INDEX_CRC64_XZ, ~(uint
 #undef FOLD_BELOW_VL_CALL
 #undef FOLD_VALUE_ENTRY
 #undef VALUE_SHORT_MAX
+#undef PAIRED_FROM
 #undef ALIGNED_CUT
 #undef ALIGNED_FROM
 #undef LANES_MAX
