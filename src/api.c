@@ -174,7 +174,10 @@ VALUE_ENTRY(crcforge_crc64_xz, uint64_t, w64, CRC_FIXED_CRC64_XZ, CRC_CATALOGUE_
             ~(uint64_t)0)
 FIXED_ALGORITHM(crcforge_crc16_xmodem, uint16_t, crc_model_crc16_xmodem, 0)
 
-uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len)
+/* Starts a cache line too (AMD Zen 4, CRC-64/ECMA-182 at 8-32 B: 0.60-0.67x the fastest
+ * peer where it fell after other code, 0.65-0.77x aligned). */
+__attribute__((aligned(64))) uint64_t crcforge_checksum(const crcforge_model *m, const void *buf,
+                                                      size_t len)
 {
     uint64_t reg = crc_selected(m)->update(m, crc_init_register(m), buf, len);
     return crc_register_to_value(m, reg);
