@@ -3,7 +3,8 @@
 # the machine does), against the committed baseline tests/insn_baseline.txt:
 #   path:IMPL:ALGO   per 4 KiB through one forced path (tests/library/path_repeat run with 1 and
 #                    with 3 passes, the difference halved);
-#   call:FN:16       per public call of crcforge_keyslot / crcforge_crc32c on 16 bytes
+#   call:FN:16       per public call of crcforge_keyslot and the fixed entries crcforge_crc32c,
+#                    crcforge_crc32, crcforge_crc64_nvme, crcforge_crc64_xz on 16 bytes
 #                    (1000 and 3000 calls, the difference over 2000).
 # A count more than 2% above its baseline fails.  Paths that valgrind's virtual CPU
 # cannot run (it has no VPCLMULQDQ or AVX-512) are not counted and say so.
@@ -42,7 +43,7 @@ for algo in crc32c crc32 crc64-nvme crc64-xz crc16-xmodem; do
     echo "path:$impl:$algo $(((three - one) / 2))" >>"$run"
   done
 done
-for fn in keyslot crc32c; do
+for fn in keyslot crc32c crc32 crc64-nvme crc64-xz; do
   one=$(collected --call "$fn" 16 1000)
   three=$(collected --call "$fn" 16 3000)
   awk -v k="call:$fn:16" -v d=$((three - one)) 'BEGIN { printf "%s %.1f\n", k, d / 2000 }' >>"$run"

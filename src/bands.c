@@ -20,7 +20,7 @@ struct banded {
     int usable;             /* every band's path is known here and runnable */
     uint32_t below[CRC_BANDS_MAX];
     crc_update_fn update[CRC_BANDS_MAX];
-    crc32c_value_fn crc32c[CRC_BANDS_MAX];
+    crc_value_entries value[CRC_BANDS_MAX];
     char name[CRC_BANDS_MAX * 48];
 };
 
@@ -101,7 +101,8 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
         }
         b->below[i] = bands[i].below;
         b->update[i] = impl->update;
-        b->crc32c[i] = impl->crc32c;
+        if (impl->value_below == UINT32_MAX) /* entries of every length, as a band calls them */
+            memcpy(b->value[i], impl->value, sizeof b->value[i]);
         if (impl->prepare != NULL) /* before the record can be selected */
             impl->prepare();
         b->record.features |= impl->features;
@@ -139,14 +140,15 @@ static void build_banded(struct banded *b, const struct crc_band *bands, enum cr
     b->record.name = b->name;
     b->record.supports = class_ops[cls].serves;
     b->record.update = one_band ? b->update[0] : class_ops[cls].walk; /* one band: no walk */
-    if (b->crc32c[0] != NULL) { /* the first band's entry before any walk */
-        b->record.crc32c = b->crc32c[0];
-        b->record.crc32c_below = one_band ? UINT32_MAX : bands[0].below;
+    if (crc_impl_lookup(bands[0].path)->value_below == UINT32_MAX) {
+        /* the first band's entries before any walk */
+        memcpy(b->record.value, b->value[0], sizeof b->record.value);
+        b->record.value_below = one_band ? UINT32_MAX : bands[0].below;
     }
     if (!one_band) {
         b->record.band_below = b->below;
         b->record.band_update = b->update;
-        b->record.band_crc32c = b->crc32c;
+        b->record.band_value = b->value;
     }
 }
 

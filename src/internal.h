@@ -61,8 +61,23 @@ void crc_once_release(crc_once_slot *slot); /* frees a custom model's data */
 
 struct crc_keyslot_ops;
 
-/* crcforge_crc32c's form: the CRC value in and out. */
-typedef uint32_t (*crc32c_value_fn)(uint32_t crc, const void *buf, size_t len);
+/* The fixed algorithms whose public entries (api.c) call a path's value entry. */
+enum crc_fixed {
+    CRC_FIXED_CRC32C,
+    CRC_FIXED_CRC32,
+    CRC_FIXED_CRC64_NVME,
+    CRC_FIXED_CRC64_XZ,
+    CRC_FIXED_COUNT
+};
+
+/* A value entry: a fixed algorithm's public entry itself (the CRC value in and out, the
+ * register's inversions inside), of the algorithm's own type, so that the public entry
+ * passes its call on with a jump (a conversion of the result would cost it a frame). */
+union crc_value_fn {
+    uint32_t (*w32)(uint32_t crc, const void *buf, size_t len); /* CRC-32C, CRC-32 */
+    uint64_t (*w64)(uint64_t crc, const void *buf, size_t len); /* CRC-64/NVME, CRC-64/XZ */
+};
+typedef union crc_value_fn crc_value_entries[CRC_FIXED_COUNT];
 
 /* One implementation path: a name, the features it executes, which models it serves,
  * its update.  Records are written with designated initializers; what they leave out is 0. */
@@ -78,26 +93,28 @@ struct crc_impl {
      * one chain of the crc32 instruction from the register, which crcforge_crc32c then
      * runs itself (api.c) instead of calling the path; 0 elsewhere. */
     uint32_t crc32_below;
-    /* For a path serving CRC-32C, optional: crcforge_crc32c itself (the value in and out,
-     * the register's inversions inside) for lengths below crc32c_below (0: none), which
-     * crcforge_crc32c then calls in its place, so that a call costs no frame of its own.
-     * A banded record takes its first band's. */
-    crc32c_value_fn crc32c;
-    uint32_t crc32c_below;
-    /* Optional: builds the derived data that crc32c reads without a check; dispatch calls
-     * it before it selects the path for a model. */
+    /* Optional: the path's value entries, value[CRC_FIXED_...], for lengths below
+     * value_below (0: none), which the fixed algorithms' public entries then call in their
+     * place, so that a call costs no frame of its own.  A path with value_below > 0 has
+     * the entry of every fixed algorithm it serves.  A banded record takes its first
+     * band's. */
+    uint32_t value_below;
+    crc_value_entries value;
+    /* Optional: builds the derived data that value entries read without a check;
+     * dispatch calls it before it selects the path for a model. */
     void (*prepare)(void);
     /* A selection of paths by input length (an x86 tuning table's bands; NULL otherwise):
      * band i serves lengths below band_below[i] (0: every length left) with
-     * band_update[i], so that crcforge_crc32c calls the band's path itself rather than
-     * through the record's update, which walks the same bands. */
+     * band_update[i], so that the fixed entries call the band's path themselves rather
+     * than through the record's update, which walks the same bands. */
     const uint32_t *band_below;
     const crc_update_fn *band_update;
-    /* ... and each band's crc32c (NULL where its path has none), prepared. */
-    const crc32c_value_fn *band_crc32c;
+    /* ... and each band's value entries, prepared (NULL where its path has none of every
+     * length, value_below UINT32_MAX). */
+    const crc_value_entries *band_value;
     /* Optional: where a tuning table sets how far the path runs the crc32 chain, that
      * length under the table in use (crc32_below is then the least any table gives):
-     * dispatch asks it when it builds the table's bands.  (Last: crcforge_crc32c reads
+     * dispatch asks it when it builds the table's bands.  (Last: the fixed entries read
      * the fields before it.) */
     uint32_t (*crc32_below_tuned)(void);
 };
@@ -108,13 +125,17 @@ extern const size_t crc_catalogue_count;
 
 /* The five fixed algorithms, entries of crc_catalogue (catalogue.c). */
 extern struct crcforge_model *const crc_model_crc32c;
-/* crc_model_crc32c's place in crc_catalogue, as a constant: crcforge_crc32c addresses its
- * model with no load (AMD Zen 4, 128 B calls: 8% faster).  test_catalogue checks it. */
-#define CRC_CATALOGUE_INDEX_CRC32C 98
 extern struct crcforge_model *const crc_model_crc32;
 extern struct crcforge_model *const crc_model_crc64_nvme;
 extern struct crcforge_model *const crc_model_crc64_xz;
 extern struct crcforge_model *const crc_model_crc16_xmodem;
+/* Their places in crc_catalogue, as constants: the fixed entries and the value entries
+ * address their models with no load (AMD Zen 4, crcforge_crc32c, 128 B calls: 8% faster).
+ * test_catalogue checks them. */
+#define CRC_CATALOGUE_INDEX_CRC32C 98
+#define CRC_CATALOGUE_INDEX_CRC32 99
+#define CRC_CATALOGUE_INDEX_CRC64_NVME 108
+#define CRC_CATALOGUE_INDEX_CRC64_XZ 111
 
 /* api.c: a model's start register, and register -> CRC value. */
 uint64_t crc_init_register(const crcforge_model *m);

@@ -263,7 +263,7 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t parallel_value(uint32_t crc
     return ~(uint32_t)parallel(~crc, p, n, 0);
 }
 
-/* The record's crc32c (crcforge_crc32c's form), so that crcforge_crc32c passes its calls
+/* The record's CRC-32C value entry (crcforge_crc32c's form), so that crcforge_crc32c passes its calls
  * on to the path, a band's too, with no frame of its own: whole vectors up to the lane
  * table's 4 KiB here, leaf code; other lengths apart (their head and accumulators keep a
  * frame).  AMD Zen 4, the zen4 table's band of this path, paired rounds against the band
@@ -765,7 +765,7 @@ static ATTRIBUTES uint32_t hybrid_resolving(uint32_t crc, const uint8_t *p, size
     return hybrid_value(crc, p, n, q);
 }
 
-/* The record's crc32c: the lane table is built before (crc32c_lanes_prepare). */
+/* The record's CRC-32C value entry: the lane table is built before (crc32c_lanes_prepare). */
 static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, size_t n)
 {
     return hybrid_value(crc, buf, n, 0);
@@ -812,12 +812,12 @@ static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const u
  * B: 1.13x against 1.19x). */
 const struct crc_impl CAT(crc_impl_, PARALLEL) = {
     .name = STRINGIFY(PARALLEL), .features = FEATURES, .supports = crc32c_serves,
-    .update = PARALLEL, .crc32_below = VL, .crc32c = CAT(PARALLEL, _crc32c),
-    .crc32c_below = UINT32_MAX};
+    .update = PARALLEL, .crc32_below = VL, .value_below = UINT32_MAX,
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = CAT(PARALLEL, _crc32c)}}};
 const struct crc_impl CAT(crc_impl_, HYBRID) = {
     .name = STRINGIFY(HYBRID), .features = FEATURES, .supports = crc32c_serves,
-    .update = HYBRID, .crc32_below = 65, .crc32c = CAT(HYBRID, _crc32c),
-    .crc32c_below = UINT32_MAX,
+    .update = HYBRID, .crc32_below = 65, .value_below = UINT32_MAX,
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = CAT(HYBRID, _crc32c)}},
     .prepare = crc32c_lanes_prepare};
 
 #undef CAT_

@@ -78,6 +78,14 @@ static inline emu512 emu_maskz_loadu_epi8(uint64_t mask, const void *p)
     return emu_loadu(b);
 }
 
+static inline __m128i emu_maskz_loadu_epi8_128(uint16_t mask, const void *p)
+{
+    uint8_t b[16];
+    for (int i = 0; i < 16; i++)
+        b[i] = (mask >> i & 1) ? ((const uint8_t *)p)[i] : 0;
+    return _mm_loadu_si128((const __m128i *)(const void *)b);
+}
+
 /* vpermb with a zeroing mask: byte i takes byte idx[i] mod 64 of x where the mask has bit i. */
 static EMU_TARGET inline emu512 emu_maskz_permutexvar_epi8(uint64_t mask, emu512 idx, emu512 x)
 {

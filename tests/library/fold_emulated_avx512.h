@@ -29,6 +29,7 @@ extern const struct crc_impl crc_impl_fold_x86_emulated_avx512_aligned;
 
 /* clang defines some of these intrinsics as macros: they are replaced here. */
 #undef _mm512_clmulepi64_epi128
+#undef _mm_maskz_loadu_epi8
 #undef _mm512_extracti64x4_epi64
 #undef _mm512_maskz_permutexvar_epi8
 #undef _mm512_set_epi64
@@ -53,6 +54,7 @@ extern const struct crc_impl crc_impl_fold_x86_emulated_avx512_aligned;
 #define _mm256_ternarylogic_epi64(a, b, c, imm) EMU_XOR3(_mm256_xor_si256, a, b, c, imm)
 #define _mm_ternarylogic_epi64(a, b, c, imm) EMU_XOR3(_mm_xor_si128, a, b, c, imm)
 #define _mm512_maskz_loadu_epi8(k, p) emu_maskz_loadu_epi8(k, p)
+#define _mm_maskz_loadu_epi8(k, p) emu_maskz_loadu_epi8_128(k, p)
 #define _mm512_maskz_permutexvar_epi8(k, idx, x) emu_maskz_permutexvar_epi8(k, idx, x)
 #define _mm512_set1_epi64(x) emu_set1_epi64(x)
 #define _mm512_set_epi64(q7, q6, q5, q4, q3, q2, q1, q0)                                   \
@@ -90,6 +92,7 @@ extern const struct crc_impl crc_impl_fold_x86_emulated_avx512_aligned;
 #undef _mm256_ternarylogic_epi64
 #undef _mm_ternarylogic_epi64
 #undef _mm512_maskz_loadu_epi8
+#undef _mm_maskz_loadu_epi8
 #undef _mm512_maskz_permutexvar_epi8
 #undef _mm512_set1_epi64
 #undef _mm512_set_epi64

@@ -6,8 +6,8 @@
  * the difference of the instructions executed: the instructions per 4 KiB of the path;
  * scripts/insn_count.sh does the same under callgrind.
  * Usage: path_repeat IMPL ALGO REPEATS
- *        path_repeat --call keyslot|crc32c LEN REPEATS
- *   the second form calls crcforge_keyslot or crcforge_crc32c REPEATS times on LEN
+ *        path_repeat --call keyslot|crc32c|crc32|crc64-nvme|crc64-xz LEN REPEATS
+ *   the second form calls crcforge_keyslot or that fixed entry REPEATS times on LEN
  *   bytes (at most 4096), for the cost of one public call.
  */
 #include <stdio.h>
@@ -25,8 +25,18 @@ static int call_repeat(const char *fn, long len, long repeats, const uint8_t *da
     } else if (strcmp(fn, "crc32c") == 0) {
         for (long r = 0; r < repeats; r++)
             sink += crcforge_crc32c(0, data, (size_t)len);
+    } else if (strcmp(fn, "crc32") == 0) {
+        for (long r = 0; r < repeats; r++)
+            sink += crcforge_crc32(0, data, (size_t)len);
+    } else if (strcmp(fn, "crc64-nvme") == 0) {
+        for (long r = 0; r < repeats; r++)
+            sink += (unsigned)crcforge_crc64_nvme(0, data, (size_t)len);
+    } else if (strcmp(fn, "crc64-xz") == 0) {
+        for (long r = 0; r < repeats; r++)
+            sink += (unsigned)crcforge_crc64_xz(0, data, (size_t)len);
     } else {
-        fprintf(stderr, "path_repeat: --call takes keyslot or crc32c, not '%s'\n", fn);
+        fprintf(stderr, "path_repeat: --call takes keyslot, crc32c, crc32, crc64-nvme or "
+                        "crc64-xz, not '%s'\n", fn);
         return 2;
     }
     (void)sink;
@@ -47,7 +57,7 @@ int main(int argc, char **argv)
         return call_repeat(argv[2], len, atol(argv[4]), data);
     }
     if (argc != 4) {
-        fprintf(stderr, "usage: path_repeat IMPL ALGO REPEATS | --call keyslot|crc32c LEN REPEATS\n");
+        fprintf(stderr, "usage: path_repeat IMPL ALGO REPEATS | --call FN LEN REPEATS\n");
         return 2;
     }
     const crcforge_model *m = crcforge_model_find(argv[2]);

@@ -89,8 +89,14 @@ static void test_lookup(void)
     CHECK(crc_model_crc32c == &crc_catalogue[CRC_CATALOGUE_INDEX_CRC32C],
           "CRC_CATALOGUE_INDEX_CRC32C is crc_model_crc32c's place");
     CHECK(crc_model_crc32 == crcforge_model_find("CRC-32/ISO-HDLC"), "fixed crc32");
+    CHECK(crc_model_crc32 == &crc_catalogue[CRC_CATALOGUE_INDEX_CRC32],
+          "CRC_CATALOGUE_INDEX_CRC32 is crc_model_crc32's place");
     CHECK(crc_model_crc64_nvme == crcforge_model_find("CRC-64/NVME"), "fixed nvme");
+    CHECK(crc_model_crc64_nvme == &crc_catalogue[CRC_CATALOGUE_INDEX_CRC64_NVME],
+          "CRC_CATALOGUE_INDEX_CRC64_NVME is crc_model_crc64_nvme's place");
     CHECK(crc_model_crc64_xz == crcforge_model_find("CRC-64/XZ"), "fixed xz");
+    CHECK(crc_model_crc64_xz == &crc_catalogue[CRC_CATALOGUE_INDEX_CRC64_XZ],
+          "CRC_CATALOGUE_INDEX_CRC64_XZ is crc_model_crc64_xz's place");
     CHECK(crc_model_crc16_xmodem == crcforge_model_find("CRC-16/XMODEM"), "fixed xmodem");
 
     /* crcforge_model_at walks the catalogue in order and ends with NULL. */

@@ -58,20 +58,21 @@ static uint32_t *expected;
 static uint32_t start;
 static struct guarded g;
 
-/* A path's update, or (value) its crc32c entry, over buf[0..n): the register from start. */
+/* A path's update, or (value) its CRC-32C value entry, over buf[0..n): the register from start. */
 static uint32_t run_path(const struct crc_impl *path, const crcforge_model *m, int value,
                          const uint8_t *buf, size_t n)
 {
-    return value ? ~path->crc32c(~start, buf, n) : (uint32_t)path->update(m, start, buf, n);
+    return value ? ~path->value[CRC_FIXED_CRC32C].w32(~start, buf, n)
+                 : (uint32_t)path->update(m, start, buf, n);
 }
 
 /* The sweep of test_engines for a path of the registry's shape: its update, and its
- * crc32c entry where it has one (as crcforge_crc32c calls it). */
+ * CRC-32C value entry where it has one (as crcforge_crc32c calls it). */
 static void sweep(const struct crc_impl *path, const crcforge_model *m)
 {
     if (path->prepare != NULL)
         path->prepare();
-    for (int value = 0; value <= (path->crc32c != NULL); value++) {
+    for (int value = 0; value <= (path->value_below != 0); value++) {
         unsigned long bad = 0;
         for (size_t a = 0; a < MAX_ALIGN; a++) {
             uint8_t *buf = g.start + a;
@@ -87,7 +88,7 @@ static void sweep(const struct crc_impl *path, const crcforge_model *m)
             bad += run_path(path, m, value, g.start, n) != expected[n];
         }
         CHECK(bad == 0, "%s%s: %lu of %d length/alignment cases differ from the reference",
-              path->name, value ? " (crc32c entry)" : "", bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
+              path->name, value ? " (value entry)" : "", bad, (SWEEP_MAX + 1) * (MAX_ALIGN + 2));
     }
 }
 

@@ -9,7 +9,10 @@
  *  - random lengths up to 3 MiB against the portable engine (itself checked against the
  *    reference in test_engines);
  *  - streaming over random splits that cut inside the kernels' blocks, against the
- *    reference.
+ *    reference;
+ *  - each kernel's value entries (the fixed algorithms' public entries as the kernel runs
+ *    them: CRC-32C, CRC-32, CRC-64/NVME, CRC-64/XZ), emulated tiers included, at every
+ *    length 0..4096 and alignment 0..63, against the reference.
  * On x86-64 the 512-bit tiers' logic (the aligned tier's cut included) also runs with its
  * AVX-512 and GFNI operations emulated on AVX2 (fold_emulated_avx512.h), each emulated
  * instruction checked against its definition and, where this CPU has it, against the
@@ -39,6 +42,12 @@ __attribute__((target("avx512f,avx512bw"))) static void real_maskz_loadu_epi8(ui
                                                                               const void *p)
 {
     _mm512_storeu_si512(out, _mm512_maskz_loadu_epi8(mask, p));
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static void
+real_maskz_loadu_epi8_128(uint8_t out[16], uint16_t mask, const void *p)
+{
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_maskz_loadu_epi8(mask, p));
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void
@@ -76,6 +85,7 @@ __attribute__((target("gfni,avx"))) static void real_gf2p8affine128(uint8_t out[
 #define FULL_ALIGNS 64
 #define BIG (3 << 20)
 #define TUNED_MAX 4096
+_Static_assert(TUNED_MAX == FULL_MAX, "the children sweep the value entries over FULL_MAX");
 
 /* Lengths 0..max at alignments 0..aligns-1, and flush against the guard page after the
  * data, from a random start register, against the bitwise reference. */
@@ -131,6 +141,73 @@ static void splits(const struct crc_impl *k, const crcforge_model *m, const uint
         }
         CHECK(crc_register_to_value(m, reg) == want, "%s %s: streaming split trial %d", k->name, m->name,
               trial);
+    }
+}
+
+/* The fixed algorithms of the value entries (internal.h), by CRC_FIXED_... */
+static const struct {
+    int fixed;
+    int wide; /* w64 rather than w32 */
+    const char *name;
+} fixed_models[] = {
+    {CRC_FIXED_CRC32C, 0, "CRC-32/ISCSI"},
+    {CRC_FIXED_CRC32, 0, "CRC-32/ISO-HDLC"},
+    {CRC_FIXED_CRC64_NVME, 1, "CRC-64/NVME"},
+    {CRC_FIXED_CRC64_XZ, 1, "CRC-64/XZ"},
+};
+
+static uint64_t value_call(const struct crc_impl *k, int f, uint64_t crc, const uint8_t *buf,
+                           size_t n)
+{
+    return fixed_models[f].wide ? k->value[fixed_models[f].fixed].w64(crc, buf, n)
+                                : k->value[fixed_models[f].fixed].w32((uint32_t)crc, buf, n);
+}
+
+/* A kernel's value entries, as the fixed entries call them (each CRC value in and out):
+ * one for every fixed algorithm it serves, every length 0..FULL_MAX at every align_step-th
+ * alignment 0..FULL_ALIGNS-1 and flush against the guard page on either side, from a
+ * random start value, against the bitwise reference. */
+static void value_entries(const struct crc_impl *k, const uint8_t *data, struct guarded *g,
+                          size_t align_step)
+{
+    for (size_t f = 0; f < sizeof fixed_models / sizeof fixed_models[0]; f++) {
+        const crcforge_model *m = crcforge_model_find(fixed_models[f].name);
+        const union crc_value_fn e = k->value[fixed_models[f].fixed];
+        if (k->value_below == 0 || !k->supports(m)) {
+            CHECK(k->value_below == 0 || (e.w32 == NULL && e.w64 == NULL),
+                  "%s: a value entry for %s, which it does not serve", k->name, m->name);
+            continue;
+        }
+        CHECK(e.w32 != NULL, "%s: a value entry for %s", k->name, m->name);
+        if (e.w32 == NULL)
+            continue;
+        /* value[n]: the CRC value after data[0..n) from a random value (the fixed models'
+         * value is the register xor xorout, init == xorout) */
+        static uint64_t value[FULL_MAX + 1];
+        const uint64_t x = m->p.xorout;
+        uint64_t reg = (rnd64() & crc_width_mask(m->p.width)) ^ x;
+        value[0] = reg ^ x;
+        for (size_t n = 1; n <= FULL_MAX; n++) {
+            reg = crc_reference_update(&m->p, reg, data + n - 1, 1);
+            value[n] = reg ^ x;
+        }
+        unsigned long bad = 0;
+        size_t cases = 2 * (FULL_MAX + 1);
+        for (size_t a = 0; a < FULL_ALIGNS; a += align_step, cases += FULL_MAX + 1) {
+            uint8_t *buf = g->start + a;
+            memcpy(buf, data, FULL_MAX);
+            for (size_t n = 0; n <= FULL_MAX; n++)
+                bad += value_call(k, (int)f, value[0], buf, n) != value[n];
+        }
+        for (size_t n = 0; n <= FULL_MAX; n++) {
+            memcpy(g->end - n, data, n);
+            bad += value_call(k, (int)f, value[0], g->end - n, n) != value[n];
+            memcpy(g->start, data, n);
+            bad += value_call(k, (int)f, value[0], g->start, n) != value[n];
+        }
+        CHECK(bad == 0, "%s %s (value entry): %lu of %zu cases (lengths 0..%d, alignments "
+              "0..%d step %zu, both guard pages) differ from the reference", k->name, m->name,
+              bad, cases, FULL_MAX, FULL_ALIGNS - 1, align_step);
     }
 }
 
@@ -194,6 +271,30 @@ static EMU_TARGET void emulated_instructions(void)
           bad_real);
     if (!real_bw)
         SKIP("vmovdqu8 {z} against the real instruction: this CPU has no AVX-512BW");
+    /* The same on xmm: the first n bytes, as the short value entries load 1..15 bytes. */
+    const int real_bw_vl = crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL);
+    bad = bad_real = 0;
+    for (int t = 0; t < 2000; t++) {
+        size_t inside = 1 + rnd_below(16);
+        const uint8_t *p = g.end - inside;
+        uint16_t mask = (uint16_t)(rnd64() & ((1u << inside) - 1));
+        if (t % 3 == 0)
+            mask = (uint16_t)((1u << inside) - 1);
+        uint8_t want[16], emu[16], real[16];
+        for (int i = 0; i < 16; i++)
+            want[i] = (mask >> i & 1) ? p[i] : 0;
+        _mm_storeu_si128((__m128i *)(void *)emu, emu_maskz_loadu_epi8_128(mask, p));
+        bad += memcmp(emu, want, 16) != 0;
+        if (real_bw_vl) {
+            real_maskz_loadu_epi8_128(real, mask, p);
+            bad_real += memcmp(real, want, 16) != 0;
+        }
+    }
+    CHECK(bad == 0, "emulated vmovdqu8 xmm {z}: %lu of 2000 masked loads wrong", bad);
+    CHECK(bad_real == 0, "vmovdqu8 xmm {z}: %lu of 2000 masked loads differ from its definition",
+          bad_real);
+    if (!real_bw_vl)
+        SKIP("vmovdqu8 xmm {z} against the real instruction: this CPU has no AVX-512BW/VL");
     guarded_free(&g);
 
     /* vpermb {z}: byte i is byte idx[i] mod 64 where the mask has bit i, else 0; random
@@ -336,6 +437,10 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
                   k->name, m->name, accumulators, parallel_max, bad, 6 * (TUNED_MAX + 1));
         }
     }
+    /* the value entries reach the passes of the same tuning (alignments 0, 21, 42, 63) */
+    for (size_t i = 0; i < count; i++)
+        if (crc_impl_runnable(list[i]))
+            value_entries(list[i], data, &g, 21);
     guarded_free(&g);
 }
 
@@ -437,6 +542,7 @@ int main(int argc, char **argv)
                     sweep(k, m, data, &g, FULL_MAX, FULL_ALIGNS);
             }
         }
+        value_entries(k, data, &g, 1);
         printf("%s: %zu catalogue models and 24 random ones\n", k->name, served);
     }
     guarded_free(&g);
