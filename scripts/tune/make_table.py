@@ -378,8 +378,13 @@ def choose_group(variants, group, chosen):
     """The values of one parameter group of least total relative loss among the variant
     runs that set it: (values, {setting: mean loss}, cells, paired cells), or None when none
     does."""
+    # A run of a later group (sweep.sh varies the groups in this order, each with the values
+    # chosen before it) is that group's: it ran one value of this group, and its times under
+    # another parameter must not weigh here.
+    later = {p for g in PARAM_GROUPS[PARAM_GROUPS.index(group) + 1:] for p in g}
     runs = [s for s in variants if all(p in s.tune for p in group) and not any(
-        p in s.tune and s.tune[p] != v for p, v in chosen.items() if p not in group)]
+        p in s.tune and s.tune[p] != v for p, v in chosen.items() if p not in group)
+        and not later & set(s.tune)]
     if not runs:
         return None
     settings = sorted({tuple(s.tune[p] for p in group) for s in runs})

@@ -298,6 +298,28 @@ def test_hybrid_qwords_chosen_where_the_loop_runs(tmp_path, path, limit, ran_wit
     assert out.strip().endswith("hybrid_qwords=6"), out
 
 
+def test_later_groups_runs_do_not_choose_an_earlier_group(tmp_path):
+    # sweep.sh's hybrid_qwords runs carry crc32c_hybrid256_min=2048, the value chosen before
+    # them; timed slow (a busy machine), they must not turn that choice, and so hybrid_qwords
+    # is chosen from them.
+    docs = []
+    for v in (1024, 2048, 3072):
+        docs.append(sweep_doc({"CRC-32/ISCSI": {"hyb": lambda z, v=v: 10 + z * (
+            0.01 if v == 2048 else 0.012)}},
+            tune=f"fold_parallel_max=0,fold_accumulators=8,crc32c_hybrid256_min={v}",
+            full=False, seed=v))
+    for q in (4, 6):
+        docs.append(sweep_doc({"CRC-32/ISCSI": {"hyb": lambda z, q=q: 3 * (10 + z * (
+            0.01 if q == 6 else 0.011))}},
+            tune="fold_parallel_max=0,fold_accumulators=8,crc32c_hybrid256_min=2048,"
+                 f"hybrid_qwords={q}", full=False, seed=q))
+    files = write_sweeps(tmp_path, docs)
+    code, out, err = run_generator("--choose", *files)
+    assert code == 0, err
+    chosen = out.strip().split(",")
+    assert "crc32c_hybrid256_min=2048" in chosen and "hybrid_qwords=6" in chosen, out
+
+
 @pytest.mark.parametrize("limit, path, crossover", [("crc32c_threeway_min", "three", 250),
                                                     ("crc32c_hybrid256_min", "hyb", 2500),
                                                     ("crc32c_hybrid512_min", "hyb", 3300)])
