@@ -41,10 +41,22 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 libtsan=$(cc -print-file-name=libtsan.so)
 
 # The canaries: each must be reported (exit 66).
+# racy_bump writes the counter, then waits, with no synchronisation TSan would see, until
+# two callers have written it: the two writes are unordered however the threads are
+# scheduled.  (Without the wait, Python threads each calling it in a loop could run one
+# after another, ordered by the GIL, on a busy or one-CPU machine, and nothing is reported.)
 cat >"$tmp/race.c" <<'C'
 #include <pthread.h>
+#include <sched.h>
 int racy_counter;
-void racy_bump(void) { racy_counter++; }
+static int callers;
+void racy_bump(void)
+{
+    racy_counter++;
+    __atomic_fetch_add(&callers, 1, __ATOMIC_RELAXED);
+    while (__atomic_load_n(&callers, __ATOMIC_RELAXED) < 2)
+        sched_yield();
+}
 static void *bump(void *arg) { racy_bump(); return arg; }
 int main(void)
 {
@@ -59,7 +71,7 @@ cc -g -fsanitize=thread "$tmp/race.c" -o "$tmp/race" -lpthread
 cc -g -fPIC -shared -fsanitize=thread "$tmp/race.c" -o "$tmp/race.so"
 canary() { # canary WHAT COMMAND...
   local rc=0
-  "${@:2}" >"$tmp/canary.log" 2>&1 || rc=$?
+  timeout 120 "${@:2}" >"$tmp/canary.log" 2>&1 || rc=$?
   if [ "$rc" -ne 66 ] || ! grep -q "ThreadSanitizer: data race" "$tmp/canary.log"; then
     cat "$tmp/canary.log"
     echo "32-tsan: the planted race in $1 was not reported (exit $rc): the sanitizer is not live"
@@ -67,11 +79,14 @@ canary() { # canary WHAT COMMAND...
   fi
 }
 canary "a C program" "$tmp/race"
+# The interpreter itself, not a wrapper script (a pyenv shim is bash, which crashes with
+# the TSan runtime preloaded).
+[ -z "$python_part" ] || py=$(python3 -c 'import sys; print(sys.executable)')
 [ -z "$python_part" ] ||
-  canary "a module called from Python threads" env LD_PRELOAD="$libtsan" python3 -c "
+  canary "a module called from Python threads" env LD_PRELOAD="$libtsan" "$py" -c "
 import ctypes, threading
-bump = ctypes.CDLL('$tmp/race.so').racy_bump
-threads = [threading.Thread(target=lambda: [bump() for _ in range(10000)]) for _ in range(4)]
+bump = ctypes.CDLL('$tmp/race.so').racy_bump  # ctypes releases the GIL around the call
+threads = [threading.Thread(target=bump) for _ in range(2)]
 for t in threads: t.start()
 for t in threads: t.join()"
 echo "32-tsan: planted races reported${python_part:+ in C and through Python threads}"
@@ -95,6 +110,6 @@ if [ -n "$python_part" ]; then
     { echo "32-tsan: the extension is not instrumented"; exit 1; }
   cd "$tmp" # import the instrumented package, not the source tree
   LD_PRELOAD=$libtsan PYTHONPATH=$tmp/lib \
-    python3 -m pytest -q -p no:cacheprovider "$root/tests/package/test_threads.py"
+    "$py" -m pytest -q -p no:cacheprovider "$root/tests/package/test_threads.py"
 fi
 echo "32-tsan: no ThreadSanitizer report from the C tests or the Python thread tests"
