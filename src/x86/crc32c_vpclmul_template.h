@@ -665,7 +665,12 @@ static const short_fn short_blocks[SHORT_LANES] = {
  * beyond whole vectors on the chain.  Measured on AMD Zen 4 (512-bit, 1-4 KiB, against
  * by16_10): a chain of 16 qwords 1.00-1.09x, 24 0.91-1.05x, 32 0.76-0.94x; three streams
  * of crc32 qwords beside the vectors in a loop (a third to a quarter of the input) were
- * slower, 0.81-0.95x at 1-2 KiB, for all the shares and interleavings tried. */
+ * slower, 0.81-0.95x at 1-2 KiB, for all the shares and interleavings tried; so were
+ * SPLIT's pass with 512-bit vectors (0.65-0.97x at 1-3 KiB) and a second chain of 16
+ * qwords joined into this one's last (0.72-0.93x at 1-4 KiB, against 0.87-0.99x for this
+ * layout in the same runs).  Beside vectors that each load their own constants, the crc32
+ * instruction's work adds to theirs more than it overlaps: 16 such vectors took 65
+ * cycles, 76 with 48 crc32 instructions on three chains beside them (48 alone). */
 #define MEDIUM_CHAIN 16
 
 static ATTRIBUTES ALWAYS_INLINE wide_t vectors_times(const uint8_t *v, const struct fold_pair *k,
