@@ -110,6 +110,8 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
         const struct crc_impl *impl, type crc, const void *buf, size_t len)               \
     {                                                                                     \
         const crcforge_model *m = &crc_catalogue[index];                                  \
+        if (len - impl->second_from < impl->second_span) /* no walk */                   \
+            return impl->band_value[1][fixed].w(crc, buf, len);                           \
         if (impl->band_update != NULL) { /* the band's path called here: one call */      \
             size_t i = 0;                                                                 \
             while (impl->band_below[i] != 0 && len >= impl->band_below[i])                \

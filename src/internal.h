@@ -112,6 +112,10 @@ struct crc_impl {
     /* ... and each band's value entries, prepared (NULL where its path has none of every
      * length, value_below UINT32_MAX). */
     const crc_value_entries *band_value;
+    /* ... and the second band's lengths, second_from up to second_from + second_span (0:
+     * none, or its path has no value entries), which the fixed entries past value_below
+     * try before they walk the bands, with band_value[1]. */
+    uint32_t second_from, second_span;
     /* Optional: where a tuning table sets how far the path runs the crc32 chain, that
      * length under the table in use (crc32_below is then the least any table gives):
      * dispatch asks it when it builds the table's bands.  (Last: the fixed entries read

@@ -205,6 +205,29 @@ static void check_walk_after_reset(const char *name, const uint8_t *data, const 
     }
 }
 
+/* Every path computes every length, so values cannot show which path a fixed entry
+ * called: the record of m (resolved) must route to its second band's value entries
+ * exactly the lengths of that band, where its path has entries, and nothing else. */
+static void check_second_band(const char *name, const crcforge_model *m, enum crc_fixed fixed)
+{
+    const struct crc_impl *rec = crc_selected(m);
+    const struct crc_band *b = crc_x86_tuning()->bands[crc_model_class_of(m)];
+    if (b[0].below == 0 || crc_impl_lookup(b[1].path)->value_below != UINT32_MAX) {
+        CHECK(rec->second_span == 0, "%s %s: a second band's entries routed (%u + %u)", name,
+              m->name, (unsigned)rec->second_from, (unsigned)rec->second_span);
+        return;
+    }
+    const uint32_t end = b[1].below != 0 ? b[1].below : UINT32_MAX;
+    CHECK(rec->second_from == b[0].below && rec->second_from + rec->second_span == end,
+          "%s %s: the second band's entries for %u + %u, its lengths %u..%u", name, m->name,
+          (unsigned)rec->second_from, (unsigned)rec->second_span, (unsigned)b[0].below,
+          (unsigned)end);
+    const union crc_value_fn want = crc_impl_lookup(b[1].path)->value[fixed];
+    const union crc_value_fn got = rec->band_value[1][fixed];
+    CHECK(want.w32 != NULL && memcmp(&got, &want, sizeof got) == 0,
+          "%s %s: the second band's entries are not %s's", name, m->name, b[1].path);
+}
+
 /* In a child run with CRCFORGE_TUNE=family=NAME. */
 static void check_family_in_use(const char *name)
 {
@@ -255,6 +278,8 @@ static void check_family_in_use(const char *name)
               "%s: CRC-32C runs its own chain below %u, want %u", name,
               (unsigned)crc_selected(crc_model_crc32c)->crc32_below, (unsigned)want);
     }
+    check_second_band(name, crc_model_crc32c, CRC_FIXED_CRC32C);
+    check_second_band(name, crc_model_crc32, CRC_FIXED_CRC32);
     for (size_t i = 0; i < count; i++) {
         const size_t n = len[i];
         CHECK(crcforge_crc32c(0, data, n) == expected(crc_model_crc32c, data, n),
