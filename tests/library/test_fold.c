@@ -20,8 +20,9 @@
  * family's table is checked to hold kernel parameters the kernels are built for; and the
  * kernels run again in child processes under CRCFORGE_TUNE, one for each accumulator
  * count and around the parallel step's bounds, over every length 0..4096 (alignments 0,
- * 1, 31, 63 and flush against a guard page on either side).  A kernel this CPU cannot
- * run is reported as skipped.
+ * 1, 31, 63, every alignment for the aligned tiers, whose cut the buffer's alignment
+ * places, and flush against a guard page on either side).  A kernel this CPU cannot run
+ * is reported as skipped.
  */
 #include <spawn.h>
 #include <string.h>
@@ -418,12 +419,16 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
             const struct crc_impl *k = list[i];
             if (!crc_impl_runnable(k) || !k->supports(m))
                 continue;
-            unsigned long bad = 0;
+            unsigned long bad = 0, cases = 2 * (TUNED_MAX + 1);
+            /* The aligned tiers cut the message where the buffer's alignment says: every
+             * alignment for them, four for the others. */
+            const int every = strstr(k->name, "aligned") != NULL;
             static const size_t aligns[] = {0, 1, 31, 63};
-            for (size_t a = 0; a < 4; a++) {
-                memcpy(g.start + aligns[a], data, TUNED_MAX);
+            for (size_t a = 0; a < (every ? 64 : 4); a++, cases += TUNED_MAX + 1) {
+                uint8_t *buf = g.start + (every ? a : aligns[a]);
+                memcpy(buf, data, TUNED_MAX);
                 for (size_t n = 0; n <= TUNED_MAX; n++)
-                    bad += k->update(m, reg[0], g.start + aligns[a], n) != reg[n];
+                    bad += k->update(m, reg[0], buf, n) != reg[n];
             }
             for (size_t n = 0; n <= TUNED_MAX; n++) {
                 memcpy(g.end - n, data, n);
@@ -432,15 +437,16 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
                 bad += k->update(m, reg[0], g.start, n) != reg[n];
             }
             CHECK(bad == 0,
-                  "%s %s (fold_accumulators %u, fold_parallel_max %u): %lu of %d length/"
+                  "%s %s (fold_accumulators %u, fold_parallel_max %u): %lu of %lu length/"
                   "placement cases differ from the reference",
-                  k->name, m->name, accumulators, parallel_max, bad, 6 * (TUNED_MAX + 1));
+                  k->name, m->name, accumulators, parallel_max, bad, cases);
         }
     }
-    /* the value entries reach the passes of the same tuning (alignments 0, 21, 42, 63) */
+    /* the value entries reach the passes of the same tuning (alignments 0, 21, 42, 63;
+     * every one for the aligned tiers) */
     for (size_t i = 0; i < count; i++)
         if (crc_impl_runnable(list[i]))
-            value_entries(list[i], data, &g, 21);
+            value_entries(list[i], data, &g, strstr(list[i]->name, "aligned") ? 1 : 21);
     guarded_free(&g);
 }
 
