@@ -472,6 +472,15 @@ static int cmd_bench(int argc, char **argv)
         cli_error("CRCFORGE_IMPL=%s: %s", impl, why);
         return EXIT_TROUBLE;
     }
+    /* Nor is any other setting the library could not take (the warnings above name
+     * them): the figures would be filed as timed under it, and sweeps make tables of them. */
+    const crcforge_env_problem *e = crcforge_env_problem_at(0);
+    if (e != NULL) {
+        cli_error("bench: nothing timed: %s=%s is not what the library runs (see the "
+                  "warnings); correct or unset it",
+                  e->variable, e->value);
+        return EXIT_TROUBLE;
+    }
 
     struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0}};
     int parsed = parse_options(argc, argv, &o);

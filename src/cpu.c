@@ -165,6 +165,7 @@ static uint32_t mask_from_env(void)
     if (env == NULL || *env == '\0')
         return ~(uint32_t)0;
     uint32_t keep = 0;
+    int named = 0; /* a known name, or none */
     for (const char *s = env; *s;) {
         size_t len = strcspn(s, ", ");
         int known = len == 0 || (len == 4 && strncmp(s, "none", 4) == 0);
@@ -181,7 +182,11 @@ static uint32_t mask_from_env(void)
                          feature_text(names, ~(uint32_t)0));
         }
         s += len + (s[len] != '\0');
+        named |= known && len != 0;
     }
+    if (!named) /* every name unknown: the mask keeps nothing, which no typo should hide */
+        crc_env_note("CRCFORGE_CPU_MASK", env, "every feature masked, as with none",
+                     "no known feature name in it");
     return keep;
 }
 

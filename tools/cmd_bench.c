@@ -25,6 +25,7 @@ const struct cli_command cli_bench = {
     .about = "throughput table: algorithms x implementations x sizes, beside the peer libraries",
     .options = bench_options,
     .run = run_bench,
+    .passes_on = 1,
 };
 
 /* The tool's own directory, from /proc/self/exe; 0, or -1 with errno. */

@@ -171,12 +171,6 @@ static int run_command(int argc, char **argv)
         usage(cli_err());
         return EXIT_TROUBLE;
     }
-    /* The library never prints: what it could not use in the environment is said here, as
-     * warnings, and a bad CRCFORGE_IMPL is a usage error, not a silent fallback. */
-    const crcforge_env_problem *e;
-    for (size_t i = 0; (e = crcforge_env_problem_at(i)) != NULL; i++)
-        if (strcmp(e->variable, "CRCFORGE_IMPL") != 0)
-            cli_error("warning: %s=%s: %s; %s", e->variable, e->value, e->problem, e->instead);
     const char *impl = getenv("CRCFORGE_IMPL");
     const char *why = NULL;
     if (impl != NULL && *impl != '\0' && crcforge_impl_force(impl, &why) != 0) {
@@ -185,9 +179,19 @@ static int run_command(int argc, char **argv)
     }
     const char *name = argv[optind];
     const struct cli_command *commands[MAX_COMMANDS];
-    for (size_t i = 0, n = live_commands(commands); i < n; i++)
-        if (strcmp(name, commands[i]->name) == 0)
-            return commands[i]->run(argc - optind, argv + optind);
+    for (size_t i = 0, n = live_commands(commands); i < n; i++) {
+        if (strcmp(name, commands[i]->name) != 0)
+            continue;
+        /* The library never prints: what it could not use in the environment is said
+         * here, as warnings (a bad CRCFORGE_IMPL was a usage error above). */
+        const crcforge_env_problem *e;
+        for (size_t k = 0; !commands[i]->passes_on && (e = crcforge_env_problem_at(k)) != NULL;
+             k++)
+            if (strcmp(e->variable, "CRCFORGE_IMPL") != 0)
+                cli_error("warning: %s=%s: %s; %s", e->variable, e->value, e->problem,
+                          e->instead);
+        return commands[i]->run(argc - optind, argv + optind);
+    }
     cli_error("unknown command '%s'", name);
     usage(cli_err());
     return EXIT_TROUBLE;

@@ -43,6 +43,7 @@ struct cli_command {
                                  come back in place as CLI_OPERAND, '+' options end at
                                  the first operand */
     int (*run)(int argc, char **argv);
+    int passes_on; /* runs another program of the CLI, which warns of the environment itself */
     int host;                   /* a command of the host only (python -m crcforge) */
     const char *host_synopsis;  /* the synopsis where the host options exist, or NULL */
     const char *host_notes;     /* notes before `notes` where they exist, or NULL */

@@ -252,6 +252,18 @@ def test_json_says_what_was_measured(run):
     assert "CRCFORGE_TUNE" not in json.loads(out)["environment"]
 
 
+def test_bench_refuses_a_setting_the_library_cannot_take(run):
+    """Figures timed under an unknown feature name would be filed as timed under the mask
+    asked for: bench times nothing and exits 2, while other commands only warn."""
+    env = {"CRCFORGE_CPU_MASK": "sse4.2,avx-512f"}
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json", env=env)
+    assert code == 2 and out == b""
+    assert "unknown feature 'avx-512f'" in err.decode()
+    assert "bench: nothing timed: CRCFORGE_CPU_MASK=sse4.2,avx-512f" in err.decode()
+    code, out, err = run("cpu", env=env)
+    assert code == 0 and "warning: CRCFORGE_CPU_MASK=sse4.2,avx-512f" in err.decode()
+
+
 def test_json_lists_the_models_measured(run, catalogue):
     """Each model once, with its parameters, as `crcforge list` gives them."""
     custom = "width=16,poly=0x1021,init=0xffff,refin=false,refout=false,xorout=0"

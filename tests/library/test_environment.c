@@ -66,9 +66,13 @@ static const struct scenario scenarios[] = {
       {"CRCFORGE_TUNE", "'crc32c_threeway_min=x'", "the table's value"}}},
     {"tune family masked away", NULL, "sse4.2", "family=zen4",
      {{"CRCFORGE_TUNE", "family=zen4: this CPU lacks features", "the CPU's own family"}}},
+    {"mask of no known name", NULL, "avx-512f", NULL,
+     {{"CRCFORGE_CPU_MASK", "unknown feature 'avx-512f'", "ignored that name"},
+      {"CRCFORGE_CPU_MASK", "no known feature name in it", "every feature masked, as with none"}}},
     {"all three", "warp", "warp9", "bogus=1",
      {{"CRCFORGE_IMPL", "unknown implementation", "the automatic choice"},
       {"CRCFORGE_CPU_MASK", "unknown feature 'warp9'", "ignored that name"},
+      {"CRCFORGE_CPU_MASK", "no known feature name in it", "every feature masked, as with none"},
       {"CRCFORGE_TUNE", "'bogus=1': unknown key", "ignored it"}}},
 };
 #define SCENARIOS (sizeof scenarios / sizeof scenarios[0])
