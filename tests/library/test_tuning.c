@@ -10,7 +10,9 @@
  * CRCFORGE_TUNE=family=NAME: every catalogue model's CRC through the fixed entries and
  * crcforge_checksum at each band's edges (below - 1, below, below + 1) and random lengths,
  * against the bitwise reference, the key slots of keys of 0..80 bytes, the bands
- * `crcforge_impl_chosen` reports, and a model's first update after the table was reset.
+ * `crcforge_impl_chosen` reports, which band's path the fixed entries call around every
+ * edge (wrappers in the record's places), and a model's first update after the table was
+ * reset.
  * Elsewhere than x86-64 there are no tables: the test says so and passes nothing.
  */
 #include <stdio.h>
@@ -228,6 +230,117 @@ static void check_second_band(const char *name, const crcforge_model *m, enum cr
           "%s %s: the second band's entries are not %s's", name, m->name, b[1].path);
 }
 
+/* Which band's path a fixed entry called: the record's places (its value entries, each
+ * band's value entries and update) hold wrappers that note their band, then call what
+ * was there.  Every path computes every length, so only this shows a call routed to
+ * another band's path. */
+static int reached; /* the band of the wrapper called; -1: none (the entry's own chain) */
+static union crc_value_fn real_value[CRC_BANDS_MAX], real_record_value;
+static crc_update_fn real_update[CRC_BANDS_MAX];
+#define ROUTE_WRAPPERS(i)                                                                \
+    static uint32_t value_##i(uint32_t crc, const void *buf, size_t n)                    \
+    {                                                                                    \
+        reached = i;                                                                     \
+        return real_value[i].w32(crc, buf, n);                                           \
+    }                                                                                    \
+    static uint64_t update_##i(const crcforge_model *m, uint64_t reg, const uint8_t *p,    \
+                               size_t n)                                                 \
+    {                                                                                    \
+        reached = i;                                                                     \
+        return real_update[i](m, reg, p, n);                                             \
+    }
+ROUTE_WRAPPERS(0)
+ROUTE_WRAPPERS(1)
+ROUTE_WRAPPERS(2)
+ROUTE_WRAPPERS(3)
+ROUTE_WRAPPERS(4)
+ROUTE_WRAPPERS(5)
+_Static_assert(CRC_BANDS_MAX == 6, "a wrapper for each band");
+static uint32_t (*const value_wrapper[CRC_BANDS_MAX])(uint32_t, const void *, size_t) = {
+    value_0, value_1, value_2, value_3, value_4, value_5};
+static const crc_update_fn update_wrapper[CRC_BANDS_MAX] = {update_0, update_1, update_2,
+                                                            update_3, update_4, update_5};
+static uint32_t record_value(uint32_t crc, const void *buf, size_t n)
+{
+    reached = 0; /* a record's own entries are its first band's (bands.c) */
+    return real_record_value.w32(crc, buf, n);
+}
+
+/* The fixed entry `entry` of m (a 32-bit one) at each length around every edge of m's
+ * class (bands, the crc32 chain's end, the value entries' and the second band's ranges)
+ * and at three alignments: the band whose path it called must be the band of the length
+ * in the table, or none below CRC-32C's own chain; and the value right. */
+static void check_routing(const char *name, const uint8_t *data, const crcforge_model *m,
+                          enum crc_fixed fixed, uint32_t (*entry)(uint32_t, const void *, size_t))
+{
+    (void)entry(0, data, 0); /* resolved */
+    struct crc_impl *rec = (struct crc_impl *)crc_selected(m);
+    const struct crc_band *b = crc_x86_tuning()->bands[crc_model_class_of(m)];
+    size_t bands = 1;
+    while (bands < CRC_BANDS_MAX && b[bands - 1].below != 0)
+        bands++;
+    const crc_update_fn update_was = rec->update;
+    const union crc_value_fn record_was = rec->value[fixed];
+    union crc_value_fn *band_value[CRC_BANDS_MAX] = {0};
+    crc_update_fn *band_update = (crc_update_fn *)rec->band_update;
+    for (size_t i = 0; i < bands && rec->band_value != NULL; i++) {
+        band_value[i] = (union crc_value_fn *)&rec->band_value[i][fixed];
+        real_value[i] = *band_value[i];
+        if (band_value[i]->w32 != NULL)
+            band_value[i]->w32 = value_wrapper[i];
+        real_update[i] = band_update[i];
+        band_update[i] = update_wrapper[i];
+    }
+    if (bands == 1) { /* one band: the record's update is the path's */
+        real_update[0] = update_was;
+        rec->update = update_wrapper[0];
+    }
+    real_record_value = record_was;
+    if (record_was.w32 != NULL)
+        rec->value[fixed].w32 = record_value;
+
+    uint32_t marks[3 * CRC_BANDS_MAX + 8];
+    size_t nmarks = 0;
+    for (size_t i = 0; i + 1 < bands; i++)
+        marks[nmarks++] = b[i].below;
+    const uint32_t own_chain = fixed == CRC_FIXED_CRC32C ? rec->crc32_below : 0;
+    const uint32_t more[] = {own_chain, rec->value_below, rec->second_from,
+                             rec->second_from + rec->second_span};
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+        if (more[i] != 0 && more[i] < 65536)
+            marks[nmarks++] = more[i];
+    marks[nmarks++] = 1000;
+    unsigned long wrong = 0, cases = 0;
+    for (size_t k = 0; k < nmarks; k++) {
+        for (int d = -1; d <= 1; d++) {
+            const size_t n = marks[k] + (size_t)(long)d;
+            size_t want = 0;
+            while (want + 1 < bands && n >= b[want].below)
+                want++;
+            for (size_t off = 0; off < 64; off += 21) {
+                reached = -1;
+                const uint32_t got = entry(0, data + off, n);
+                const int ok = reached == (n < own_chain ? -1 : (int)want) &&
+                               got == (uint32_t)expected(m, data + off, n);
+                wrong += !ok;
+                cases++;
+                if (!ok && wrong <= 3)
+                    printf("  %s %s n=%zu at %zu: called band %d's path, the table's band %zu\n",
+                           name, m->name, n, off, reached, want);
+            }
+        }
+    }
+    CHECK(wrong == 0, "%s %s: %lu of %lu calls not routed to their band's path", name,
+          m->name, wrong, cases);
+
+    rec->update = update_was;
+    rec->value[fixed] = record_was;
+    for (size_t i = 0; i < bands && rec->band_value != NULL; i++) {
+        *band_value[i] = real_value[i];
+        band_update[i] = real_update[i];
+    }
+}
+
 /* In a child run with CRCFORGE_TUNE=family=NAME. */
 static void check_family_in_use(const char *name)
 {
@@ -266,20 +379,32 @@ static void check_family_in_use(const char *name)
                   name, m->name, n);
         }
     }
-    /* crcforge_crc32c runs the crc32 chain itself below the record's crc32_below: where
-     * the first band is the three-chain path, as far as the table's crc32c_threeway_min
-     * (or the band's end), below which the path runs one chain. */
+    /* crcforge_crc32c runs the crc32 chain itself below the record's crc32_below: from
+     * the first band on, as far as each band's path runs one chain from the band's start
+     * (crc32c_x86_sse42 every length, the three-chain path below crc32c_threeway_min, the
+     * vector paths below their crc32_below), and no further than that band's end. */
     const struct crc_band *c32 = crc_x86_tuning()->bands[CRC_CLASS_CRC32C];
-    if (strcmp(c32[0].path, "crc32c_x86_sse42_3way") == 0) {
-        uint32_t want = crc_x86_tuning()->crc32c_threeway_min;
-        if (c32[0].below != 0 && c32[0].below < want)
-            want = c32[0].below;
-        CHECK(crc_selected(crc_model_crc32c)->crc32_below == want,
-              "%s: CRC-32C runs its own chain below %u, want %u", name,
-              (unsigned)crc_selected(crc_model_crc32c)->crc32_below, (unsigned)want);
+    uint32_t want = 0;
+    for (size_t i = 0; i < CRC_BANDS_MAX; i++) {
+        const uint32_t start = i == 0 ? 0 : c32[i - 1].below;
+        const uint32_t end = c32[i].below != 0 ? c32[i].below : UINT32_MAX;
+        const struct crc_impl *k = crc_impl_lookup(c32[i].path);
+        const uint32_t chain = strcmp(c32[i].path, "crc32c_x86_sse42_3way") == 0
+                                   ? crc_x86_tuning()->crc32c_threeway_min
+                                   : k->crc32_below;
+        if (want != start || chain <= start)
+            break;
+        want = chain < end ? chain : end;
+        if (c32[i].below == 0)
+            break;
     }
+    CHECK(crc_selected(crc_model_crc32c)->crc32_below == want,
+          "%s: CRC-32C runs its own chain below %u, want %u", name,
+          (unsigned)crc_selected(crc_model_crc32c)->crc32_below, (unsigned)want);
     check_second_band(name, crc_model_crc32c, CRC_FIXED_CRC32C);
     check_second_band(name, crc_model_crc32, CRC_FIXED_CRC32);
+    check_routing(name, data, crc_model_crc32c, CRC_FIXED_CRC32C, crcforge_crc32c);
+    check_routing(name, data, crc_model_crc32, CRC_FIXED_CRC32, crcforge_crc32);
     for (size_t i = 0; i < count; i++) {
         const size_t n = len[i];
         CHECK(crcforge_crc32c(0, data, n) == expected(crc_model_crc32c, data, n),
