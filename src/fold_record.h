@@ -9,7 +9,8 @@
  *   FEATURES    the CRC_CPU_* bits of everything the tier executes (its record's features)
  *               (which compiles to "yes" when the build guarantees them, cpu.h)
  *   ATTRIBUTES  the target attribute enabling what the tier executes
- *   LANES_MAX   inputs from 16 bytes up to this go to lanes_pass, longer to fold_pass
+ *   LANES_MAX   inputs from 16 bytes up to this go to the lane steps (fold_lanes.h), longer
+ *               to fold_pass
  *   FOLD_MSB_ONLY  (optional) 1: the tier serves MSB-first models only
  *               (fold_msb_first_supported), otherwise every width 8..64 (fold_supported)
  *   FOLD_PASS_INLINE  (optional) 1: fold_pass is small (it tail-calls the ISA's passes),

@@ -263,10 +263,10 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t parallel_value(uint32_t crc
     return ~(uint32_t)parallel(~crc, p, n, 0);
 }
 
-/* The record's CRC-32C value entry (crcforge_crc32c's form), so that crcforge_crc32c passes its calls
- * on to the path, a band's too, with no frame of its own: whole vectors up to the lane
- * table's 4 KiB here, leaf code; other lengths apart (their head and accumulators keep a
- * frame).  AMD Zen 4, the zen4 table's band of this path, paired rounds against the band
+/* The record's CRC-32C value entry (crcforge_crc32c's form), so that crcforge_crc32c passes
+ * its calls on to the path, a band's too, with no frame of its own: whole vectors up to the
+ * lane table's 4 KiB here, leaf code; other lengths apart (their head and accumulators keep
+ * a frame).  AMD Zen 4, the zen4 table's band of this path, paired rounds against the band
  * called through the update: 192-2048 B 1-4% faster, 160 B as fast. */
 static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf, size_t n)
 {
@@ -282,11 +282,10 @@ static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf,
  * ---------------------------------------------------------------------------------- */
 
 /* The tuning's field where the loop of passes starts (a crossover of the CPU's units,
- * tuning.h); below it MEDIUM (512-bit) or SPLIT (256-bit) take the input, so that the
- * limit is at most what they cover: HYBRID_END. */
+ * tuning.h); below it MEDIUM (512-bit, up to the lane table's 4 KiB) or SPLIT (256-bit,
+ * up to HYBRID_END, what its shape table covers) take the input. */
 #if VL == 64
 #define HYBRID_LIMIT crc32c_hybrid512_min
-#define HYBRID_END CRC32C_HYBRID512_MIN_MOST
 #else
 #define HYBRID_LIMIT crc32c_hybrid256_min
 #define HYBRID_END CRC32C_HYBRID256_MIN_MOST

@@ -23,11 +23,9 @@ uint64_t fold_update_x86_vpclmul_avx2(const crcforge_model *m, uint64_t reg, con
                                       size_t n);
 uint64_t fold_update_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                         size_t n);
-/* The same with the accumulators' loads aligned from CRC_FOLD_ALIGNED_FROM bytes (a
- * candidate for the tuning sweeps; fold_template.h, ALIGNED_FROM). */
+/* The accumulators' loads of fold_x86_vpclmul_avx512_aligned aligned from this many bytes
+ * (a candidate for the tuning sweeps; fold_template.h, ALIGNED_FROM). */
 #define CRC_FOLD_ALIGNED_FROM 2048
-uint64_t fold_update_x86_vpclmul_avx512_aligned(const crcforge_model *m, uint64_t reg,
-                                                const uint8_t *p, size_t n);
 /* MSB-first models only (fold_msb_first_supported). */
 uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
                                      size_t n);

@@ -224,7 +224,8 @@ static ATTRIBUTES ALWAYS_INLINE wide_t add_to_end(wide_t s, wide_t a, wide_t k)
  * The head: the vector of the first h bytes (1 <= h <= VL), right-aligned after VL - h
  * zero bytes, with the register xored over message bytes 0..7 (those of them that lie in
  * the head), raw (bytes in memory order).  regmem is the register as the bytes it is
- * xored over (little-endian).  The loads stay inside [p, p+n) for n >= LANES_MAX.
+ * xored over (little-endian).  The loads stay inside [p, p+n) for n >= VL (n >= LANES_MAX
+ * below VL 64).
  */
 static ATTRIBUTES ALWAYS_INLINE wide_t head_vector(const uint8_t *p, size_t h, uint64_t regmem)
 {
@@ -515,7 +516,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
 #define FOLD_BELOW_VL(ORDER_NAME, ORDER, RET)
 #endif
 #define FOLD_PASSES(ORDER_NAME, ORDER, RET)                                                \
-    FOLD_BELOW_VL(ORDER_NAME, ORDER, RET)                                                  \
     FOLD_PASS_FUNCTION(parallel_, ORDER_NAME, ORDER, RET, parallel_pass)                   \
     static ATTRIBUTES __attribute__((noinline)) RET FOLD_PASS_NAME(                        \
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
@@ -541,13 +541,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
  * pass_*: a tail call of the pass, the parameters read as two numbers; fold_accumulators
  * 0: the table not resolved yet.
  */
-#if VL == 64 /* one vector, whatever the tuning */
-#define FOLD_BELOW_VL_CALL(ORDER_NAME)                                                     \
-    if (n < VL)                                                                            \
-        return below_vl_##ORDER_NAME(c, reg, p, n, xorout);
-#else
-#define FOLD_BELOW_VL_CALL(ORDER_NAME)
-#endif
 #define FOLD_TUNED(ORDER_NAME, RET)                                                        \
     static ATTRIBUTES ALWAYS_INLINE RET tuned_##ORDER_NAME(                                \
         size_t parallel_max, size_t A, const struct fold_consts *c, uint64_t reg,          \
@@ -568,7 +561,6 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
         const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
         uint64_t xorout)                                                                   \
     {                                                                                      \
-        FOLD_BELOW_VL_CALL(ORDER_NAME)                                                     \
         const size_t parallel_max =                                                        \
             atomic_load_explicit(&crc_x86_fold_parallel_max, memory_order_relaxed);        \
         if (n <= parallel_max)                                                             \
@@ -579,9 +571,13 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
             return tuning_first_##ORDER_NAME(c, reg, p, n, xorout);                        \
         return tuned_##ORDER_NAME(parallel_max, A, c, reg, p, n, xorout);                  \
     }
+/* (The value entries take the passes from a vector on: below_vl_* serve the update.) */
 #if GFNI_BITREV
+FOLD_BELOW_VL(mirror, ORDER_MIRROR, uint64_t)
 FOLD_PASSES(mirror, ORDER_MIRROR, uint64_t)
 #else
+FOLD_BELOW_VL(reflected, ORDER_REFLECTED, uint64_t)
+FOLD_BELOW_VL(msb_first, ORDER_MSB_FIRST, uint64_t)
 FOLD_PASSES(reflected, ORDER_REFLECTED, uint64_t)
 FOLD_PASSES(reflected32, ORDER_REFLECTED, uint32_t)
 FOLD_PASSES(msb_first, ORDER_MSB_FIRST, uint64_t)
@@ -593,8 +589,16 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
 {
 #if GFNI_BITREV
     (void)msb;
+#if VL == 64 /* one vector, whatever the tuning */
+    if (n < VL)
+        return below_vl_mirror(c, reg, p, n, 0);
+#endif
     return pass_mirror(c, reg, p, n, 0);
 #else
+#if VL == 64
+    if (n < VL)
+        return msb ? below_vl_msb_first(c, reg, p, n, 0) : below_vl_reflected(c, reg, p, n, 0);
+#endif
     return msb ? pass_msb_first(c, reg, p, n, 0) : pass_reflected(c, reg, p, n, 0);
 #endif
 }
@@ -748,7 +752,6 @@ FOLD_VALUE_ENTRY(value_crc64_xz_, uint64_t, CRC_CATALOGUE_INDEX_CRC64_XZ, ~(uint
 #undef FOLD_BELOW_VL
 #undef FOLD_PASS_FUNCTION
 #undef FOLD_TUNED
-#undef FOLD_BELOW_VL_CALL
 #undef FOLD_VALUE_ENTRY
 #undef VALUE_SHORT_MAX
 #undef PAIRED_FROM

@@ -10,8 +10,8 @@
  *    table's 4 KiB limit, where the accumulators take over, and at random lengths beyond;
  *  - the hybrid with every q from 1 to CRC_HYBRID_QWORDS_MAX (crc32 qwords per stream per
  *    iteration) at every length below its shortest pass (the tuning's crc32c_hybrid256_min
- *    or crc32c_hybrid512_min: below it SHORT, then SPLIT or MEDIUM) and around it, its longest pass and two of them, at several
- *    alignments (its first bytes align the folded loads) and flush against the guard page
+ *    or crc32c_hybrid512_min: below it SHORT, then SPLIT or MEDIUM) and around it, its
+ *    longest pass and two of them, at several alignments (its first bytes align the folded loads) and flush against the guard page
  *    after the data;
  *  - the three-chain path at every length through two whole passes (one chain below the
  *    tuning's crc32c_threeway_min);
@@ -32,7 +32,7 @@
 
 #define SWEEP_MAX 4096
 #define MAX_ALIGN 64
-/* Longest input: two and a half of the longest hybrid pass (q = 1, 512-bit: 139 KB). */
+/* Longest input: two and a half of the longest hybrid pass (q = 1, 512-bit: 140 KiB). */
 #define DATA_MAX (360u << 10)
 
 struct kernel {
