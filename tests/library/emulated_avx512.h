@@ -78,12 +78,9 @@ static inline emu512 emu_maskz_loadu_epi8(uint64_t mask, const void *p)
     return emu_loadu(b);
 }
 
-static inline __m128i emu_maskz_loadu_epi8_128(uint16_t mask, const void *p)
+static EMU_TARGET inline __m128i emu_maskz_loadu_epi8_128(uint16_t mask, const void *p)
 {
-    uint8_t b[16];
-    for (int i = 0; i < 16; i++)
-        b[i] = (mask >> i & 1) ? ((const uint8_t *)p)[i] : 0;
-    return _mm_loadu_si128((const __m128i *)(const void *)b);
+    return _mm256_castsi256_si128(emu_maskz_loadu_epi8(mask, p).lo);
 }
 
 /* vpermb with a zeroing mask: byte i takes byte idx[i] mod 64 of x where the mask has bit i. */

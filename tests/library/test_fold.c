@@ -38,17 +38,16 @@
 
 /* The real instructions the emulation stands for (defined before the emulation header,
  * which replaces their names). */
-__attribute__((target("avx512f,avx512bw"))) static void real_maskz_loadu_epi8(uint8_t out[64],
-                                                                              uint64_t mask,
-                                                                              const void *p)
+__attribute__((target("avx512f,avx512bw"))) static void
+real_maskz_loadu_epi8(uint8_t *out, uint64_t mask, const void *p)
 {
     _mm512_storeu_si512(out, _mm512_maskz_loadu_epi8(mask, p));
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl"))) static void
-real_maskz_loadu_epi8_128(uint8_t out[16], uint16_t mask, const void *p)
+real_maskz_loadu_epi8_128(uint8_t *out, uint64_t mask, const void *p)
 {
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_maskz_loadu_epi8(mask, p));
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_maskz_loadu_epi8((uint16_t)mask, p));
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void
@@ -237,72 +236,72 @@ static int msb_only(const struct crc_impl *k)
 }
 
 #if defined(__x86_64__)
+/* A byte-masked load of `width` bytes into out (the emulation's, or the instruction's). */
+typedef void (*masked_load_fn)(uint8_t *out, uint64_t mask, const void *p);
+static EMU_TARGET void emu_masked_load_512(uint8_t *out, uint64_t mask, const void *p)
+{
+    emu_storeu(out, emu_maskz_loadu_epi8(mask, p));
+}
+static EMU_TARGET void emu_masked_load_128(uint8_t *out, uint64_t mask, const void *p)
+{
+    _mm_storeu_si128((__m128i *)(void *)out, emu_maskz_loadu_epi8_128((uint16_t)mask, p));
+}
+
+/* The byte-masked load of `width` bytes (64 or 16): only the selected bytes read (a mask
+ * reaching into the guard page after the buffer would fault), zeros elsewhere; the
+ * emulation against that definition, and the instruction where the CPU has `real_has`. */
+static void masked_loads(const struct guarded *g, size_t width, masked_load_fn emu,
+                         masked_load_fn real, int real_ok, const char *what, const char *real_has)
+{
+    unsigned long bad = 0, bad_real = 0;
+    for (int t = 0; t < 2000; t++) {
+        const size_t inside = 1 + rnd_below(width); /* bytes before the guard page */
+        const uint8_t *p = g->end - inside;
+        const uint64_t first = inside == 64 ? ~0ull : (1ull << inside) - 1;
+        /* every third a run up to the buffer's end, as the kernels' loads */
+        const uint64_t mask = t % 3 == 0 ? first : rnd64() & first;
+        uint8_t want[64], got[64], inst[64];
+        for (size_t i = 0; i < width; i++)
+            want[i] = (mask >> i & 1) ? p[i] : 0;
+        emu(got, mask, p);
+        bad += memcmp(got, want, width) != 0;
+        if (real_ok) {
+            real(inst, mask, p);
+            bad_real += memcmp(inst, want, width) != 0;
+        }
+    }
+    CHECK(bad == 0, "emulated %s: %lu of 2000 masked loads wrong", what, bad);
+    CHECK(bad_real == 0, "%s: %lu of 2000 masked loads differ from its definition", what,
+          bad_real);
+    if (!real_ok)
+        SKIP("%s against the real instruction: this CPU has no %s", what, real_has);
+}
+
 /* Each emulated instruction against its definition, and against the instruction itself
  * where this CPU has it. */
 static EMU_TARGET void emulated_instructions(void)
 {
-    /* The byte-masked load: only the selected bytes read (a mask reaching into the guard
-     * page after the buffer would fault), zeros elsewhere. */
+    /* The byte-masked loads, against the guard page after the buffer. */
     struct guarded g;
     if (guarded_alloc(&g, 4096) != 0) {
         CHECK(0, "guarded_alloc");
         return;
     }
     rnd_fill(g.start, (size_t)(g.end - g.start));
-    const int real_bw = crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW);
-    unsigned long bad = 0, bad_real = 0;
-    for (int t = 0; t < 2000; t++) {
-        size_t inside = 1 + rnd_below(64); /* bytes before the guard page */
-        const uint8_t *p = g.end - inside;
-        uint64_t mask = rnd64() & (inside == 64 ? ~0ull : (1ull << inside) - 1);
-        if (t % 3 == 0) /* a run up to the buffer's end, as the kernels' head loads */
-            mask = ~0ull << (64 - inside) >> (64 - inside);
-        uint8_t want[64], emu[64], real[64];
-        for (int i = 0; i < 64; i++)
-            want[i] = (mask >> i & 1) ? p[i] : 0;
-        emu_storeu(emu, emu_maskz_loadu_epi8(mask, p));
-        bad += memcmp(emu, want, 64) != 0;
-        if (real_bw) {
-            real_maskz_loadu_epi8(real, mask, p);
-            bad_real += memcmp(real, want, 64) != 0;
-        }
-    }
-    CHECK(bad == 0, "emulated vmovdqu8 {z}: %lu of 2000 masked loads wrong", bad);
-    CHECK(bad_real == 0, "vmovdqu8 {z}: %lu of 2000 masked loads differ from its definition",
-          bad_real);
-    if (!real_bw)
-        SKIP("vmovdqu8 {z} against the real instruction: this CPU has no AVX-512BW");
+    masked_loads(&g, 64, emu_masked_load_512, real_maskz_loadu_epi8,
+                 crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW), "vmovdqu8 {z}",
+                 "AVX-512BW");
     /* The same on xmm: the first n bytes, as the short value entries load 1..15 bytes. */
-    const int real_bw_vl = crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL);
-    bad = bad_real = 0;
-    for (int t = 0; t < 2000; t++) {
-        size_t inside = 1 + rnd_below(16);
-        const uint8_t *p = g.end - inside;
-        uint16_t mask = (uint16_t)(rnd64() & ((1u << inside) - 1));
-        if (t % 3 == 0)
-            mask = (uint16_t)((1u << inside) - 1);
-        uint8_t want[16], emu[16], real[16];
-        for (int i = 0; i < 16; i++)
-            want[i] = (mask >> i & 1) ? p[i] : 0;
-        _mm_storeu_si128((__m128i *)(void *)emu, emu_maskz_loadu_epi8_128(mask, p));
-        bad += memcmp(emu, want, 16) != 0;
-        if (real_bw_vl) {
-            real_maskz_loadu_epi8_128(real, mask, p);
-            bad_real += memcmp(real, want, 16) != 0;
-        }
-    }
-    CHECK(bad == 0, "emulated vmovdqu8 xmm {z}: %lu of 2000 masked loads wrong", bad);
-    CHECK(bad_real == 0, "vmovdqu8 xmm {z}: %lu of 2000 masked loads differ from its definition",
-          bad_real);
-    if (!real_bw_vl)
-        SKIP("vmovdqu8 xmm {z} against the real instruction: this CPU has no AVX-512BW/VL");
+    masked_loads(&g, 16, emu_masked_load_128, real_maskz_loadu_epi8_128,
+                 crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VL),
+                 "vmovdqu8 xmm {z}", "AVX-512BW/VL");
     guarded_free(&g);
 
     /* vpermb {z}: byte i is byte idx[i] mod 64 where the mask has bit i, else 0; random
      * indices (all 8 bits), and the head's windows (crc_byte_index_window at +h, the
      * bytes below 64 - h masked off). */
     const int real_vbmi = crc_cpu_has(CRC_CPU_AVX512F | CRC_CPU_AVX512BW | CRC_CPU_AVX512VBMI);
-    bad = bad_real = 0;
+    unsigned long bad = 0, bad_real = 0;
     for (int t = 0; t < 1000; t++) {
         uint8_t idx[64], x[64], want[64], emu[64], real[64];
         uint64_t mask = rnd64();
