@@ -1,5 +1,7 @@
 /*
- * The banded records of the tuning table in use (bands.h).
+ * The banded records of the tuning table in use (bands.h).  Part of dispatch, beside
+ * dispatch.c rather than in x86/: the tables are x86-64's today, and elsewhere this file
+ * compiles to nothing.
  *
  * A record set is built once per family from its table in use (crc_once: pure, from the
  * table and the registry); the set in use is a selection that crcforge_impl_force resets

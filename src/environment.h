@@ -11,9 +11,9 @@
 
 #include "crcforge_dispatch.h"
 
-/* Notes a problem: the variable, its value as read, what was done instead (both kept as
- * given: string constants and the environment's value are copied, the text formatted from
- * fmt).  A note equal to one already made is not made again, so that a value read anew
+/* Notes a problem: the variable, its value as read, what was done instead, and the text
+ * formatted from fmt.  variable and instead are kept as given (static strings); the value
+ * and the text are copied.  A note equal to one already made is not made again, so that a value read anew
  * (after crcforge_impl_force) is reported once.  Thread-safe, no lock. */
 void crc_env_note(const char *variable, const char *value, const char *instead,
                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -12,7 +12,7 @@
 
 #include "../cpu.h"
 #include "../environment.h"
-#include "../keyslot.h"
+#include "../keyslot.h" /* crc16_xmodem_serves */
 #include "crc32c_x86.h"
 #include "tuning.h"
 
