@@ -406,6 +406,26 @@ def mca_cycles(mca, asm, mcpu, work):
     return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1))
 
 
+def check_mcpus(mca, cpus):
+    """Fails unless llvm-mca models every CPU named: it refuses an unknown one only when
+    run, which would come after the minutes of tracing."""
+    if "" in cpus:
+        fail(f"--mcpu {','.join(cpus)!r}: an empty CPU name (CPU,... as llvm-mca's -mcpu "
+             "takes, e.g. znver4,sapphirerapids)")
+    with tempfile.TemporaryDirectory() as work:
+        src = os.path.join(work, "nop.s")
+        with open(src, "w") as f:
+            f.write("nop\n")
+        for cpu in cpus:
+            done = subprocess.run([mca, f"-mcpu={cpu}", "-iterations=1", src],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                # llvm-mca repeats its complaint: once is enough.
+                said = list(dict.fromkeys(done.stderr.strip().splitlines()))
+                fail(f"--mcpu {cpu}: {mca} refuses it: "
+                     + ("; ".join(said) or f"exit {done.returncode}"))
+
+
 def listing(driver, algo):
     """The model's catalogue name and check value, and its subjects for `all`."""
     done = subprocess.run([driver, "list", algo], capture_output=True, text=True)
@@ -442,14 +462,32 @@ def environment(tune, refuse):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--mcpu", default="sapphirerapids")
-    ap.add_argument("--isal", default=os.environ.get("CRCFORGE_ISAL_PREFIX", ISAL_DEFAULT_PREFIX))
-    ap.add_argument("--refuse-avx512", action="store_true")
-    ap.add_argument("--markdown", action="store_true")
-    ap.add_argument("subject")
-    ap.add_argument("algos")
-    ap.add_argument("sizes", nargs="+", type=int)
+    ap.add_argument("--build", default="build", metavar="DIR",
+                    help="the build directory holding libcrcforge.a and its objects "
+                         "(default: build)")
+    ap.add_argument("--mcpu", default="sapphirerapids", metavar="CPU,...",
+                    help="the CPUs llvm-mca models, as its -mcpu names them; each with a "
+                         f"family ({', '.join(f'{c}: {f}' for c, f in MCPU_FAMILY.items())}) "
+                         "runs that family's table (default: sapphirerapids)")
+    ap.add_argument("--isal", default=os.environ.get("CRCFORGE_ISAL_PREFIX", ISAL_DEFAULT_PREFIX),
+                    metavar="PREFIX",
+                    help="ISA-L's install prefix, for isal: subjects (default: "
+                         f"$CRCFORGE_ISAL_PREFIX, else {ISAL_DEFAULT_PREFIX})")
+    ap.add_argument("--refuse-avx512", action="store_true",
+                    help="trace AVX-512 and GFNI instructions as stepped over even where this "
+                         "CPU runs them (crcforge's features masked to a Zen 3's), to check "
+                         "that tracing")
+    ap.add_argument("--markdown", action="store_true",
+                    help="print a Markdown table of cycles per call (a column per size, the "
+                         "CPUs side by side) instead of rows")
+    ap.add_argument("subject",
+                    help="a path name (`crcforge cpu --impls`), entry:NAME (a public one-shot "
+                         "function: crc32c, crc32, crc64_nvme, crc64_xz, crc16_xmodem), "
+                         "isal:FUNCTION, or all")
+    ap.add_argument("algos", metavar="ALGO[,ALGO...]",
+                    help="catalogue names or aliases of the models")
+    ap.add_argument("sizes", nargs="+", type=int, metavar="SIZE",
+                    help="input lengths in bytes, 0 to 1048576")
     args = ap.parse_args()
     for size in args.sizes:
         if not 0 <= size <= 1 << 20:  # the driver's buffer
@@ -464,6 +502,7 @@ def main():
     mca_version = re.search(r"version ([0-9.]+)", subprocess.run(
         [mca, "--version"], capture_output=True, text=True).stdout).group(1)
     cpus = args.mcpu.split(",")
+    check_mcpus(mca, cpus)
     tune = tunings(cpus)
     with tempfile.TemporaryDirectory() as work:
         plain = build_driver(root, build, work, False)

@@ -66,6 +66,7 @@ from statistics import median
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TUNING_DIR = os.path.join(ROOT, "src", "x86", "tuning")
+TUNING_C = os.path.join(ROOT, "src", "x86", "tuning.c")
 
 # The classes of tuning.h, in its order, with the C names of their slots.
 CLASSES = [
@@ -117,6 +118,22 @@ def table_parameters(table):
             out[p] = int(found.group(1))
         return out
     raise SweepError(f"no table {table!r} in {TUNING_DIR}")
+
+
+def known_families():
+    """The family names of src/x86/tuning.c's crc_x86_families, in its order: the only
+    names CRCFORGE_TUNE=family= and the library's selection take, so a table written for
+    any other would never be used."""
+    try:
+        with open(TUNING_C) as f:
+            text = f.read()
+    except OSError as e:
+        raise SweepError(f"cannot read the families: {e}") from None
+    block = re.search(r"crc_x86_families\[[^]]*\] = \{(.*?)\n\};", text, re.S)
+    names = re.findall(r'^\s*\{"([^"]+)",', block.group(1), re.M) if block else []
+    if not names:
+        raise SweepError(f"{TUNING_C}: no crc_x86_families found")
+    return names
 
 
 def swept_table(sweeps):
@@ -561,12 +578,24 @@ def parameters_for_table(sweeps, variants):
     return {"values": values, "notes": notes, "table": table}
 
 
+def band_penalty(text):
+    """--band-penalty's value: a finite fraction >= 0 (a negative one would reward extra
+    bands; with nan or inf no split has a finite cost, which reads as no path serving)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a finite number >= 0")
+    return value
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sweeps", nargs="+", metavar="SWEEP.json")
     ap.add_argument("--family", help="the CPU family (src/x86/tuning.c's names)")
     ap.add_argument("--out", help="the header to write (default: standard output)")
-    ap.add_argument("--band-penalty", type=float, default=DEFAULT_BAND_PENALTY,
+    ap.add_argument("--band-penalty", type=band_penalty, default=DEFAULT_BAND_PENALTY,
                     help="how much an extra band must lower a class's mean relative loss "
                          f"(default {DEFAULT_BAND_PENALTY})")
     ap.add_argument("--choose", action="store_true",
@@ -581,10 +610,22 @@ def main(argv):
                       file=sys.stderr)
         variants = [s for s in sweeps if not s.full]
         if args.choose:
+            # Without variant runs an empty line would pass for "keep every parameter"
+            # (files of full sweeps, or the wrong directory's).  Variant runs that choose
+            # nothing still print one: sweep.sh's next runs then take the table's values.
+            if not variants:
+                raise SweepError("--choose: no parameter variant run among the files (one "
+                                 "that times only some paths, not \"auto\")")
             print(tune_text(choose_parameters(variants)[0]))
             return 0
         if not args.family:
             ap.error("--family is required to write a table")
+        # Checked against the library's names, not the sweeps' tuning.family: a sweep may
+        # have run under another family's table (intel-spr's under generic-avx512-gfni).
+        families = known_families()
+        if args.family not in families:
+            raise SweepError(f"--family {args.family}: no such family in src/x86/tuning.c "
+                             f"(families: {', '.join(families)})")
         full = [s for s in sweeps if s.full]
         if not full:
             raise SweepError("no full sweep among the files (one that times \"auto\")")
@@ -600,8 +641,13 @@ def main(argv):
         print(f"make_table.py: {e}", file=sys.stderr)
         return 2
     if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
+        try:
+            with open(args.out, "w") as f:
+                f.write(text)
+        except OSError as e:
+            print(f"make_table.py: --out {args.out}: cannot write: {e.strerror or e}",
+                  file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(text)
     return 0

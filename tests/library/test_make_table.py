@@ -468,6 +468,48 @@ def test_errors_named(tmp_path, make, message):
     assert code == 2 and out == "" and message in err, err
 
 
+def test_unknown_family_refused(tmp_path):
+    # The families the library selects (src/x86/tuning.c); each of those with a table of its
+    # own in src/x86/tuning/ names it there, and intel-avx512-256 has none yet.
+    tables = {m for h in (ROOT / "src" / "x86" / "tuning").glob("*.h")
+              for m in re.findall(r'\.family = "([^"]+)"', h.read_text())}
+    assert {"zen4", "intel-spr", "avx2-vpclmul", "generic-pclmul"} <= tables
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    code, out, err = run_generator("--family", "bogus-family", *files)
+    assert code == 2 and out == "", err
+    assert "--family bogus-family: no such family" in err and "Traceback" not in err
+    for family in tables | {"intel-avx512-256"}:
+        assert family in err
+    # The sweep's own tuning.family (zen4) need not be the one written: intel-spr's sweep ran
+    # under the generic-avx512-gfni table.
+    for family in ("intel-avx512-256", "generic-avx512-gfni"):
+        code, out, err = run_generator("--family", family, *files)
+        assert code == 0 and f'.family = "{family}"' in out, err
+
+
+def test_unwritable_out_named(tmp_path):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    target = tmp_path / "no-such-dir" / "zen4.h"
+    code, out, err = run_generator("--family", "zen4", "--out", str(target), *files)
+    assert code == 2 and out == "" and "Traceback" not in err, err
+    assert f"--out {target}: cannot write: No such file or directory" in err
+
+
+@pytest.mark.parametrize("value", ["-1", "-0.001", "nan", "inf", "-inf", "half"])
+def test_band_penalty_must_be_finite_and_not_negative(tmp_path, value):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    code, out, err = run_generator("--family", "zen4", f"--band-penalty={value}", *files)
+    assert code == 2 and out == "" and "Traceback" not in err, err
+    assert f"--band-penalty: '{value}' is not a finite number >= 0" in err
+
+
+def test_choose_without_variant_runs_refused(tmp_path):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])  # a full sweep only
+    code, out, err = run_generator("--choose", *files)
+    assert code == 2 and out == "", err
+    assert "--choose: no parameter variant run among the files" in err
+
+
 def test_mismatching_path_left_out(tmp_path):
     doc = sweep_doc(synthetic_times())
     for r in doc["results"]:

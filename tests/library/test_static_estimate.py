@@ -277,3 +277,31 @@ def test_mcpu_families_are_the_librarys(tmp_path):
     assert family_in_use("no-such-family") != "no-such-family"
     if not taken:
         needs.cpu("it has none of the families' features")
+
+
+@pytest.mark.parametrize("mcpu, message", [
+    ("znver4,bogus", "--mcpu bogus: llvm-mca"),
+    ("", "an empty CPU name"),
+    ("znver4,", "an empty CPU name"),
+])
+def test_unknown_mcpu_refused_before_tracing(mcpu, message):
+    """llvm-mca's refusal of a CPU name, before any trace: the subject, which the driver
+    would refuse once built, is never reached."""
+    done = run_script("--mcpu", mcpu, "no_such_path", "crc32c", "64")
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+    assert message in done.stderr and "no_such_path" not in done.stderr, done.stderr
+    if mcpu.endswith("bogus"):
+        assert "'bogus' is not a recognized processor" in done.stderr
+    # The CPUs llvm-mca knows pass the check: the driver's refusal of the subject follows.
+    done = run_script("--mcpu", "znver4,sapphirerapids", "no_such_path", "crc32c", "64")
+    assert done.returncode != 0 and "no_such_path" in done.stderr, done.stderr
+
+
+def test_every_argument_explained():
+    done = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    for arg in ("--build DIR", "--mcpu CPU,...", "--isal PREFIX", "--refuse-avx512",
+                "--markdown", "subject", "ALGO[,ALGO...]", "SIZE"):
+        # Each followed on its line by words of help, not left bare.
+        assert re.search(rf"^  {re.escape(arg)} +\S", done.stdout, re.M), done.stdout
