@@ -41,10 +41,13 @@ def reason_of(e, name):
 
 
 def parse_seconds(option, text):
-    """--timeout and --deadline: seconds > 0, in ASCII digits with maybe a fraction."""
-    if re.fullmatch(r"[0-9]+(\.[0-9]+)?", text) and float(text) > 0:
-        return float(text)
-    raise ValueError(f"--{option}: '{text}' is not a number of seconds > 0")
+    """--timeout and --deadline: ASCII digits with maybe a fraction, then the range
+    crcforge.objects takes for timeout= and deadline= (its own check, so that the two
+    cannot differ)."""
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", text):
+        raise ValueError(f"--{option}: '{text}' is not seconds as digits with an optional "
+                         f"fraction (such as 1.5)")
+    return objects._check_seconds(f"--{option}", float(text), f"'{text}'")
 
 
 class Host:

@@ -47,9 +47,11 @@ MAX_PARTS = 10_000              # parts of one multipart upload at most (S3's li
 DEFAULT_CHUNK = 64 << 20        # a range per task: large enough that scheduling costs little
 LOCAL_BLOCK = 1 << 20           # bytes read per pread of a local file
 REMOTE_BLOCK = 8 << 20          # bytes per ranged GET: fewer requests, bounded memory
-# A stalled S3 server is reported after at most (REQUEST_ATTEMPTS + 1) * DEFAULT_TIMEOUT
-# seconds and botocore's backoff (80 s and about 3 s): a body that stalls, then every
-# attempt of the one request that reads it again.
+# A stalled S3 server is reported typically after about 83 s and at most 150 s with these
+# defaults.  Typically: a body that stalls (one read timeout), then every attempt of the
+# one request that reads it again (REQUEST_ATTEMPTS read timeouts) and botocore's backoff
+# between them (at most 1 + 2 s): 4 x 20 + 3 s.  At most: each of those attempts may also
+# wait out its connect timeout first, 20 + 3 x (20 + 20) + 3 = 143 s.
 DEFAULT_TIMEOUT = 20.0          # connect and read timeout of each request, in seconds
 REQUEST_ATTEMPTS = 3            # tries of each request (botocore's standard retry mode)
 
@@ -90,19 +92,32 @@ class _Deadline(NamedTuple):
                              % (name, self.seconds, what))
 
 
+# The longest timeout or deadline taken, in seconds (about 31 years).  The timed waits
+# they end up in (socket timeouts, lock and future waits) hold at most 2**63 ns, about
+# 9.2e9 s: a longer one, or an infinite one, would pass here and fail only later, inside
+# botocore or a wait, with an error that names neither the option nor the value.
+MAX_SECONDS = 1e9
+
+
+def _check_seconds(what, seconds, shown=None):
+    """seconds (an int or a float, not a bool) if it is > 0 and at most MAX_SECONDS (so
+    finite), else a ValueError naming `what` and the value (`shown`, else its repr)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+            not 0 < seconds <= MAX_SECONDS:  # (false for nan and inf too)
+        raise ValueError("%s must be a number of seconds > 0 and at most %g, not %s"
+                         % (what, MAX_SECONDS, shown if shown is not None else repr(seconds)))
+    return seconds
+
+
 def _deadline(seconds):
     if seconds is None or isinstance(seconds, _Deadline):  # (one deadline for several calls)
         return seconds
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
-        raise ValueError("deadline must be a number of seconds > 0, not %r" % (seconds,))
+    _check_seconds("deadline", seconds)
     return _Deadline(float(seconds), time.time() + seconds)
 
 
 def _check_timeout(seconds):
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not seconds > 0):
-        raise ValueError("timeout must be a number of seconds > 0, not %r" % (seconds,))
-    return seconds
+    return seconds if seconds is None else _check_seconds("timeout", seconds)
 
 
 def _run(loop, coro, deadline, name, what):
@@ -365,7 +380,23 @@ def _fsspec_file_object(fs, path, name, deadline):
     return _FsspecObject(fs, path, name, deadline)
 
 
-def _resolve(source, storage_options, executor, timeout=None, deadline=None):
+def _is_fsspec_file(source):
+    return getattr(source, "fs", None) is not None and getattr(source, "path", None) is not None
+
+
+def _refuse_timeout_of_open_file(source, timeout):
+    """An open fsspec file is read through its own filesystem, made by whoever opened it,
+    with that filesystem's timeouts and retries: a `timeout` could not reach its requests,
+    so it is refused rather than silently ignored."""
+    if timeout is not None and _is_fsspec_file(source):
+        name = getattr(source, "name", None)
+        raise ValueError("%s: timeout applies to URLs; an open file keeps its filesystem's "
+                         "settings (pass the URL instead, or open the file with the "
+                         "timeouts in its storage options)"
+                         % (name if isinstance(name, str) else repr(source)))
+
+
+def _resolve(source, storage_options, executor, timeout, deadline):
     """(source object with stamp()/hash_range(), start offset), or (None, file) for an open
     file to stream in this thread."""
     if isinstance(source, (str, bytes, os.PathLike)):
@@ -382,11 +413,11 @@ def _resolve(source, storage_options, executor, timeout=None, deadline=None):
                         % type(source).__name__)
     name = getattr(source, "name", None)
     name = os.fsdecode(name) if isinstance(name, (str, bytes)) else repr(source)
+    _refuse_timeout_of_open_file(source, timeout)
     if executor is None:
         return None, source
-    fs, fspath = getattr(source, "fs", None), getattr(source, "path", None)
-    if fs is not None and fspath is not None:  # an fsspec file: tasks open its object
-        return _fsspec_file_object(fs, fspath, name, deadline), source.tell()
+    if _is_fsspec_file(source):  # tasks open its object
+        return _fsspec_file_object(source.fs, source.path, name, deadline), source.tell()
     try:
         fd = source.fileno()
         regular = stat.S_ISREG(os.fstat(fd).st_mode)
@@ -719,6 +750,8 @@ def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=
     too.  timeout and deadline (for the whole verification) as part_crcs takes them.  The
     Verification returned is false when the file did not verify."""
     limit = _deadline(deadline)
+    _check_timeout(timeout)  # (before the request of the stored checksum)
+    _refuse_timeout_of_open_file(path, timeout)
     if stored is None:
         stored = stored_checksum(url, storage_options=storage_options, timeout=timeout,
                                  deadline=limit)

@@ -273,9 +273,13 @@ static int host_remote(void *ctx, const char *name, const struct hash_spec *spec
         *size = 0;
         rc = n >= 1 && (unsigned long)n <= max && PyList_GET_SIZE(sizes) == n ? 1 : -1;
         for (Py_ssize_t i = 0; rc > 0 && i < n; i++) {
+            /* Stop at the first error: no further call with its exception pending, which
+             * would replace it or, in a debug build of Python, fail an assertion. */
             if (part_values(PyList_GET_ITEM(values, i), spec->nalgos,
-                            &crcs[(size_t)i * spec->nalgos]) != 0)
+                            &crcs[(size_t)i * spec->nalgos]) != 0) {
                 rc = -1;
+                break;
+            }
             *size += PyLong_AsUnsignedLongLong(PyList_GET_ITEM(sizes, i));
             if (PyErr_Occurred())
                 rc = -1;

@@ -189,8 +189,14 @@ def test_timeout_and_deadline_options(cli, objects):
     want = "%08x  %s\n" % (awscrt.checksums.crc32c(data), url)
     assert cli("sum", "--timeout", "0.5", "--deadline=120", url) == (0, want, "")
     for command in (["sum"], ["verify", "file"]):
-        for option, bad in (("--timeout", "0"), ("--timeout", "1s"), ("--deadline", "-1"),
-                            ("--deadline", ".5"), ("--deadline", "")):
+        for option, bad in (("--timeout", "1s"), ("--deadline", "-1"), ("--deadline", ".5"),
+                            ("--deadline", ""), ("--timeout", "1e3")):
             code, out, err = cli(*command, option, bad, url)
             assert (code, out) == (2, "")
-            assert err == "crcforge: %s: '%s' is not a number of seconds > 0\n" % (option, bad)
+            assert err == ("crcforge: %s: '%s' is not seconds as digits with an optional "
+                           "fraction (such as 1.5)\n" % (option, bad))
+        for option, bad in (("--timeout", "0"), ("--deadline", "9" * 400)):
+            code, out, err = cli(*command, option, bad, url)
+            assert (code, out) == (2, "")
+            assert err == ("crcforge: %s must be a number of seconds > 0 and at most 1e+09, "
+                           "not '%s'\n" % (option, bad))

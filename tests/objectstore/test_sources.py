@@ -1,5 +1,6 @@
 """The kinds of source besides s3:// (paths, open files, file:// and memory:// URLs), each
-hashed inline, on threads and on processes, against awscrt's CRCs."""
+hashed inline, on threads and on processes, against awscrt's CRCs; and an S3 file opened
+with fsspec, whose own filesystem's settings hold (a timeout= is refused)."""
 import base64
 import io
 import random
@@ -93,3 +94,25 @@ def test_directories_and_missing_paths(tmp_path):
         crcforge.file_checksum(str(tmp_path / "absent"))
     with pytest.raises(FileNotFoundError):
         crcforge.file_checksum("memory://no/such/object")
+
+
+@pytest.mark.parametrize("pool", [None, ThreadPoolExecutor])
+def test_an_open_s3_file_refuses_a_timeout_and_keeps_the_deadline(upload, storage_options,
+                                                                  pool):
+    """An S3 file opened with fsspec is read through its own filesystem: timeout= could not
+    reach its requests and is a ValueError; deadline= is checked before every block."""
+    url = upload("open-s3-file", DATA, "CRC32C")
+    executor = pool(2) if pool else None
+    try:
+        with fsspec.open(url, "rb", **storage_options) as f:
+            with pytest.raises(ValueError, match="timeout applies to URLs; an open file keeps "
+                                                 "its filesystem's settings"):
+                crcforge.file_checksum(f, timeout=1e-6, executor=executor)
+            with pytest.raises(crcforge.SourceTimeout, match="the deadline of 1e-06 s passed"):
+                crcforge.file_checksum(f, deadline=1e-6, executor=executor)
+            assert f.tell() == 0
+            assert crcforge.file_checksum(f, "crc32c", chunk_size=MIB // 3, executor=executor,
+                                          deadline=600) == awscrt.checksums.crc32c(DATA)
+    finally:
+        if executor is not None:
+            executor.shutdown()

@@ -1,7 +1,8 @@
 """A server that stops answering in mid-read: MinIO stopped with SIGSTOP once 12 MiB of a
 64 MiB object's ranged GETs went through (a proxy in front of it counts the bytes).  Every
-call ends with an error naming the URL and what timed out: with the defaults within the
-150 s the contract promises (4 x 20 s and the backoff by design), within a given timeout
+call ends with an error naming the URL and what timed out: with the defaults typically
+after about 83 s and at most 150 s as the contract promises (4 x 20 s and the backoff;
+at most each attempt also waits out its connect timeout), within a given timeout
 or deadline sooner; the CLI prints no value for that input, exits 2 and still does the
 others.  Once the server runs again (SIGCONT) the next call gives the right value.  A
 server that is gone (its port refused) is reported within seconds."""

@@ -291,11 +291,20 @@ def test_timeout_and_deadline_reach_the_host_as_seconds(capsys, files):
         assert (host.timeout, host.deadline) == (0.25, 30.0)
         capsys.readouterr()
         for option in ("--timeout", "--deadline"):
-            for bad in ("0", "0.0", "1s", "-1", ".5", "5.", "", "1e3", " 5", "\uff15", "inf",
-                        "nan"):
+            for bad in ("1s", "-1", ".5", "5.", "", "1e3", " 5", "\uff15", "inf", "nan"):
                 assert _crcforge.cli([*command, option, bad, *operands], Host()) == 2
                 assert capsys.readouterr() == (
-                    "", f"crcforge: {option}: '{bad}' is not a number of seconds > 0\n")
+                    "", f"crcforge: {option}: '{bad}' is not seconds as digits with an "
+                        f"optional fraction (such as 1.5)\n")
+            # Digits, but out of objects' range: 400 digits are inf as a float.
+            for bad in ("0", "0.0", "1000000000.5", "9" * 400):
+                assert _crcforge.cli([*command, option, bad, *operands], Host()) == 2
+                assert capsys.readouterr() == (
+                    "", f"crcforge: {option} must be a number of seconds > 0 and at most "
+                        f"1e+09, not '{bad}'\n")
+            assert _crcforge.cli([*command, option, "1000000000", *operands[:1]], Host()) \
+                == (0 if command == ["sum"] else 2)
+            capsys.readouterr()
     host = Host()
     assert _crcforge.cli(["sum", "--timeout=007", "--deadline=0.5", str(good)], host) == 0
     assert (host.timeout, host.deadline) == (7.0, 0.5)
@@ -352,6 +361,14 @@ def test_remote_once_for_every_algorithm(capsys):
 
     with pytest.raises(TypeError, match="not a tuple of 2 ints"):
         _crcforge.cli(["sum", "-a", "crc32", "-a", "crc32c", "fake://x"], OneValueHost())
+
+    class OneValueBadSizeHost(FakeHost):
+        def remote(self, name, algo, part_size, threads):
+            return [5], ["nine"]
+
+    # The first error is the one raised: the bad size after it is not read.
+    with pytest.raises(TypeError, match="not a tuple of 2 ints"):
+        _crcforge.cli(["sum", "-a", "crc32", "-a", "crc32c", "fake://x"], OneValueBadSizeHost())
 
 
 def test_a_url_is_read_once_for_every_algorithm(monkeypatch, capsys, tmp_path):

@@ -4,6 +4,9 @@ string read as a sequence); Verification false when the check failed; a deadline
 local read.  The values are checked against zlib's CRC-32 of the parts, joined as S3 joins
 a COMPOSITE checksum (the CRC of the parts' big-endian CRCs, base64, then -N)."""
 import base64
+import io
+import math
+import re
 import zlib
 
 import pytest
@@ -106,6 +109,28 @@ def test_verification_is_false_when_the_check_failed(path, tmp_path):
     assert not crcforge.verify_upload(str(changed), "s3://unused/key", stored=stored)
 
 
+class FsspecLikeFile(io.BytesIO):
+    """What makes an open file an fsspec file to crcforge.objects: its filesystem and path."""
+
+    fs = object()
+    path = "bucket/key"
+
+
+def test_a_timeout_is_refused_with_an_open_fsspec_file(path):
+    """Its requests go through the filesystem it was opened with: a timeout given here could
+    not reach them, and is refused rather than ignored.  A local open file makes no requests:
+    the timeout is moot there, as for a path."""
+    with pytest.raises(ValueError, match="timeout applies to URLs; an open file keeps its "
+                                         "filesystem's settings"):
+        crcforge.file_checksum(FsspecLikeFile(DATA), "crc32", timeout=5)
+    with pytest.raises(ValueError, match="timeout applies to URLs"):  # before any request
+        crcforge.verify_upload(FsspecLikeFile(DATA), "s3://unused/key", timeout=5)
+    assert crcforge.file_checksum(FsspecLikeFile(DATA), "crc32") == zlib.crc32(DATA)
+    assert crcforge.file_checksum(io.BytesIO(DATA), "crc32", timeout=5) == zlib.crc32(DATA)
+    with open(path, "rb") as f:
+        assert crcforge.file_checksum(f, "crc32", timeout=5) == zlib.crc32(DATA)
+
+
 def test_deadline_of_a_local_read(path):
     assert crcforge.file_checksum(path, "crc32", deadline=60) == zlib.crc32(DATA)
     with pytest.raises(crcforge.SourceTimeout, match="%s: timed out: the deadline of 1e-09 s "
@@ -113,9 +138,13 @@ def test_deadline_of_a_local_read(path):
         crcforge.file_checksum(path, "crc32", deadline=1e-9)
     with open(path, "rb") as f, pytest.raises(TimeoutError, match="deadline"):
         crcforge.object_checksum(f, "crc32", part_size=1000, deadline=1e-9)
-    for bad in (0, -1, "5", True, float("nan")):
-        with pytest.raises(ValueError, match="deadline must be a number of seconds > 0"):
+    # Infinite and overflowing values too: a socket timeout or a wait holds < 2**63 ns.
+    for bad in (0, -1, "5", True, float("nan"), math.inf, -math.inf, 1e9 + 1, 1e300):
+        with pytest.raises(ValueError, match="deadline must be a number of seconds > 0 and "
+                                             "at most 1e\\+09, not %s" % re.escape(repr(bad))):
             crcforge.file_checksum(path, deadline=bad)
-        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0"):
+        with pytest.raises(ValueError, match="timeout must be a number of seconds > 0 and "
+                                             "at most 1e\\+09, not %s" % re.escape(repr(bad))):
             crcforge.file_checksum(path, timeout=bad)
+    assert crcforge.file_checksum(path, "crc32", timeout=1e9, deadline=1e9) == zlib.crc32(DATA)
 
