@@ -258,10 +258,10 @@ def test_bench_refuses_a_setting_the_library_cannot_take(run):
     env = {"CRCFORGE_CPU_MASK": "sse4.2,avx-512f"}
     code, out, err = run("bench", *PROBE, "-i", "portable", "--json", env=env)
     assert code == 2 and out == b""
-    assert "unknown feature 'avx-512f'" in err.decode()
-    assert "bench: nothing timed: CRCFORGE_CPU_MASK=sse4.2,avx-512f" in err.decode()
+    assert "unknown feature 'avx-512f'" in err
+    assert "bench: nothing timed: CRCFORGE_CPU_MASK=sse4.2,avx-512f" in err
     code, out, err = run("cpu", env=env)
-    assert code == 0 and "warning: CRCFORGE_CPU_MASK=sse4.2,avx-512f" in err.decode()
+    assert code == 0 and "warning: CRCFORGE_CPU_MASK=sse4.2,avx-512f" in err
 
 
 def test_json_lists_the_models_measured(run, catalogue):
