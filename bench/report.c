@@ -263,6 +263,8 @@ void bench_print_table(FILE *f, const struct bench_run *run)
     const char *tune = getenv("CRCFORGE_TUNE");
     if (tune != NULL && *tune != '\0')
         fprintf(f, ", CRCFORGE_TUNE=%s", tune);
+    if (*crcforge_tuning_parameters() != '\0')
+        fprintf(f, "\ntuning parameters: %s", crcforge_tuning_parameters());
     fprintf(f, "\n");
     const char *forced = getenv("CRCFORGE_IMPL");
     if (forced != NULL && *forced != '\0')
@@ -349,6 +351,19 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* , "name": {"KEY": N, ...} of the library's "KEY=N,..." (keys and numbers only). */
+static void json_parameters(FILE *f, const char *name, const char *text)
+{
+    fprintf(f, ", \"%s\": {", name);
+    for (const char *s = text; *s != '\0';) {
+        const size_t key = strcspn(s, "="), len = strcspn(s, ",");
+        fprintf(f, "%s\"%.*s\": %.*s", s == text ? "" : ", ", (int)key, s,
+                (int)(len - key - 1), s + key + 1);
+        s += len + (s[len] == ',');
+    }
+    fprintf(f, "}");
+}
+
 void bench_print_json(FILE *f, const struct bench_run *run)
 {
     char date[32];
@@ -370,6 +385,10 @@ void bench_print_json(FILE *f, const struct bench_run *run)
     json_string(f, crcforge_tuning_family());
     fprintf(f, ", \"table\": ");
     json_string(f, crcforge_tuning_table());
+    /* The parameters in use and the table's own, so that a table made from these figures
+     * knows what they were timed under without the headers of the day. */
+    json_parameters(f, "parameters", crcforge_tuning_parameters());
+    json_parameters(f, "table_parameters", crcforge_tuning_table_parameters());
     fprintf(f, "}");
     /* The variables that change what is measured, as they were set. */
     static const char *const variables[] = {"CRCFORGE_TUNE", "CRCFORGE_IMPL", "CRCFORGE_CPU_MASK"};

@@ -59,6 +59,13 @@ CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, 
  * until the family is measured, the generic table of its tier ("generic-avx2", ...). */
 CRCFORGE_API const char *crcforge_tuning_family(void);
 CRCFORGE_API const char *crcforge_tuning_table(void);
+/* The kernel parameters in use, in the form CRCFORGE_TUNE takes them:
+ * "fold_parallel_max=4096,fold_accumulators=4,..." (every key, src/x86/tuning.h), the
+ * table's with CRCFORGE_TUNE's values applied; and the table's own, as written.  "" where
+ * paths are not tuned per family.  Benchmarks record both beside their figures, so that
+ * a table made from them knows what they were timed under. */
+CRCFORGE_API const char *crcforge_tuning_parameters(void);
+CRCFORGE_API const char *crcforge_tuning_table_parameters(void);
 
 /* CPU features found, as a space-separated list of names ("sse4.2 pclmulqdq ..."). */
 CRCFORGE_API const char *crcforge_cpu_features(void);

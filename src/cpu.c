@@ -240,4 +240,14 @@ const char *crcforge_tuning_table(void)
 {
     return "none";
 }
+
+const char *crcforge_tuning_parameters(void)
+{
+    return "";
+}
+
+const char *crcforge_tuning_table_parameters(void)
+{
+    return "";
+}
 #endif

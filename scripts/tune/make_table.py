@@ -49,10 +49,12 @@ same (a loop's parameter acts on long inputs, which the sweep has few of).  A li
 between the least and the greatest value tried (the kernel runs the same way below and above
 them all); hybrid_qwords on each hybrid path from the limit of its vector length that its
 run ran with (crc32c_hybrid512_min for a path named avx512, else crc32c_hybrid256_min),
-where that hybrid's loop takes over.  The values of the table the sweeps ran under (their JSON's tuning.table, in
-src/x86/tuning/) stay unless others lower the mean loss by 0.5% or more.  A parameter no
+where that hybrid's loop takes over.  The values of the table the sweeps ran under (their
+JSON's tuning.table) stay unless others lower the mean loss by 0.5% or more.  A parameter no
 variant run measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the
-swept table's.
+swept table's.  The swept table's values are those its runs recorded
+(tuning.table_parameters); sweeps of an older bench, which record none, take them from
+src/x86/tuning/ as it is now.
 """
 import argparse
 import glob
@@ -101,8 +103,7 @@ class SweepError(Exception):
 
 def table_parameters(table):
     """The parameters of the table named `table` (its .family, as a sweep's JSON names the
-    table it ran under) in src/x86/tuning/: the baseline a variant must beat, and the
-    values of a parameter unmeasured."""
+    table it ran under) in src/x86/tuning/ as the tree has it now."""
     for name in sorted(os.listdir(TUNING_DIR)):
         with open(os.path.join(TUNING_DIR, name)) as f:
             text = f.read()
@@ -143,6 +144,26 @@ def swept_table(sweeps):
         raise SweepError("the sweeps ran under different tables or name none: "
                          + ", ".join(sorted(map(str, tables))))
     return tables.pop()
+
+
+def swept_parameters(sweeps):
+    """The parameters of the table the sweeps ran under: the baseline a variant must beat,
+    and the values of a parameter unmeasured.  As the runs recorded them
+    (`crcforge bench --json` keeps the table's own, tuning.table_parameters), so that an
+    archive gives the same table whatever the headers say later; where no run recorded
+    one (sweeps of an older bench), the table's in src/x86/tuning/ now."""
+    table, out, now = swept_table(sweeps), {}, None
+    for p in PARAMS:
+        values = {s.table_parameters[p] for s in sweeps if p in s.table_parameters}
+        if len(values) > 1:
+            raise SweepError(f"the runs under table {table} recorded different {p}: "
+                             + ", ".join(map(str, sorted(values))))
+        if values:
+            out[p] = values.pop()
+        else:
+            now = now or table_parameters(table)
+            out[p] = now[p]
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -199,6 +220,12 @@ class Sweep:
         self.models = {m["name"]: m for m in doc["models"]}
         self.tune = parse_tune(doc.get("environment", {}).get("CRCFORGE_TUNE"))
         self.table = doc.get("tuning", {}).get("table")
+        recorded = doc.get("tuning", {}).get("table_parameters", {})
+        if not isinstance(recorded, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                for v in recorded.values()):
+            raise SweepError(f"{path}: tuning.table_parameters is not an object of numbers")
+        self.table_parameters = recorded  # {} from an older bench
         timed = [r for r in doc["results"] if r["loop"] == "throughput"]
         self.results = [r for r in timed if r["kind"] == "crcforge"]
         self.full = any(r["implementation"] == "auto" for r in self.results)
@@ -391,7 +418,7 @@ def acting_sizes(group, run, settings, swept, path):
     return 0, math.inf
 
 
-def choose_group(variants, group, chosen):
+def choose_group(variants, group, chosen, swept):
     """The values of one parameter group of least total relative loss among the variant
     runs that set it: (values, {setting: mean loss}, cells, paired cells), or None when none
     does."""
@@ -405,7 +432,6 @@ def choose_group(variants, group, chosen):
     if not runs:
         return None
     settings = sorted({tuple(s.tune[p] for p in group) for s in runs})
-    swept = table_parameters(swept_table(variants))
     times = {}  # setting -> (model, path, size, offset) -> [Time]
     for s in runs:
         setting = tuple(s.tune[p] for p in group)
@@ -441,11 +467,12 @@ def choose_group(variants, group, chosen):
     return dict(zip(group, winner)), mean, len(common), paired
 
 
-def choose_parameters(variants):
-    """Every parameter group some variant run measured: (values, notes)."""
+def choose_parameters(variants, swept):
+    """Every parameter group some variant run measured, against the swept table's
+    parameters `swept`: (values, notes)."""
     chosen, notes = {}, []
     for group in PARAM_GROUPS:
-        found = choose_group(variants, group, chosen)
+        found = choose_group(variants, group, chosen, swept)
         if found is None:
             continue
         values, losses, cells, paired = found
@@ -558,8 +585,8 @@ def write_table(family, sweeps, bands, params, band_penalty):
 
 def parameters_for_table(sweeps, variants):
     """The table's parameters: chosen from the variants, else as the full sweeps ran."""
-    values, notes = choose_parameters(variants)
-    swept = table_parameters(swept_table(sweeps))
+    swept = swept_parameters(sweeps + variants)
+    values, notes = choose_parameters(variants, swept)
     table = {}
     for p in PARAMS:
         ran = {s.tune.get(p) for s in sweeps if s.full}
@@ -616,7 +643,7 @@ def main(argv):
             if not variants:
                 raise SweepError("--choose: no parameter variant run among the files (one "
                                  "that times only some paths, not \"auto\")")
-            print(tune_text(choose_parameters(variants)[0]))
+            print(tune_text(choose_parameters(variants, swept_parameters(sweeps))[0]))
             return 0
         if not args.family:
             ap.error("--family is required to write a table")

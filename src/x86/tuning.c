@@ -234,7 +234,20 @@ static struct overrides read_overrides(void)
 struct plan {
     struct crc_x86_tuning tuning; /* first: crc_x86_tuning_current points at it */
     size_t family;                /* its index in crc_x86_families */
+    /* "KEY=N,..." of every key: tuning's, and its family's table's as written */
+    char parameters[TUNE_KEYS * 32], table_parameters[TUNE_KEYS * 32];
 };
+
+/* "KEY=N,..." of every key of table t into text. */
+static void parameters_text(char *text, size_t size, const struct crc_x86_tuning *t)
+{
+    size_t used = 0;
+    for (size_t k = 0; k < TUNE_KEYS && used < size; k++)
+        used += (size_t)snprintf(text + used, size - used, "%s%s=%u", k ? "," : "",
+                                 tune_keys[k].key,
+                                 (unsigned)*(const uint32_t *)((const char *)t +
+                                                               tune_keys[k].offset));
+}
 
 _Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
 _Atomic uint32_t crc_x86_fold_parallel_max, crc_x86_fold_accumulators;
@@ -254,6 +267,8 @@ static void fill_plan(void *obj, const void *arg)
     for (size_t k = 0; k < TUNE_KEYS; k++)
         if (o.values[k] >= 0)
             *(uint32_t *)((char *)&pl->tuning + tune_keys[k].offset) = (uint32_t)o.values[k];
+    parameters_text(pl->parameters, sizeof pl->parameters, &pl->tuning);
+    parameters_text(pl->table_parameters, sizeof pl->table_parameters, family->table);
 }
 
 static crc_once_slot plans[FAMILIES];
@@ -317,4 +332,14 @@ const char *crcforge_tuning_family(void)
 const char *crcforge_tuning_table(void)
 {
     return plan_in_use()->tuning.family;
+}
+
+const char *crcforge_tuning_parameters(void)
+{
+    return plan_in_use()->parameters;
+}
+
+const char *crcforge_tuning_table_parameters(void)
+{
+    return plan_in_use()->table_parameters;
 }

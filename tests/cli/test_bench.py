@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import pathlib
 import re
 import shutil
 import statistics
@@ -127,6 +128,7 @@ def test_unwritable_output_named(run, tmp_path):
 
 
 # One tiny measurement, so that a check that does not stop the run costs nothing.
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PROBE = ["--sizes", "8", "--offsets", "0", "--repeat", "1", "--min-time", "0"]
 
 
@@ -250,6 +252,27 @@ def test_json_says_what_was_measured(run):
         out.decode())
     code, out, err = run("bench", *PROBE, "-i", "portable", "--json")
     assert "CRCFORGE_TUNE" not in json.loads(out)["environment"]
+
+
+def test_json_records_the_tuning_parameters(run):
+    """The table's parameters as its header in src/x86/tuning/ writes them, and those in
+    use: the table's with CRCFORGE_TUNE's applied (the text form says the same)."""
+    env = {"CRCFORGE_TUNE": "fold_accumulators=2,hybrid_qwords=3"}
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json", env=env)
+    assert code == 0, err
+    tuning = json.loads(out)["tuning"]
+    if tuning["family"] == "none":
+        assert tuning["parameters"] == tuning["table_parameters"] == {}
+        return
+    header = next(h.read_text() for h in (ROOT / "src" / "x86" / "tuning").glob("*.h")
+                  if f'.family = "{tuning["table"]}",' in h.read_text())
+    own = {k: int(v) for k, v in re.findall(r"\.(\w+) = (\d+),", header)}
+    assert tuning["table_parameters"] == own
+    assert tuning["parameters"] == {**own, "fold_accumulators": 2, "hybrid_qwords": 3}
+    code, out, err = run("bench", *PROBE, "-i", "portable", env=env)
+    assert code == 0, err
+    text = ",".join(f"{k}={v}" for k, v in tuning["parameters"].items())
+    assert f"\ntuning parameters: {text}\n" in out.decode()
 
 
 def test_bench_refuses_a_setting_the_library_cannot_take(run):

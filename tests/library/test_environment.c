@@ -183,6 +183,35 @@ static void check_fallbacks(const struct scenario *sc)
         CHECK(strcmp(crcforge_impl_chosen(crc_model_crc32c), value_of(sc->impl)) != 0,
               "%s: the path named is not in use", sc->name);
 #if HAVE_TUNE
+    /* The parameters in use as text: the table's, with the good items of CRCFORGE_TUNE. */
+    const struct crc_x86_tuning *own = crc_x86_families[crc_x86_family_in_use()].table;
+    char want[256];
+    if (strcmp(sc->name, "good tune") == 0)
+        snprintf(want, sizeof want,
+                 "fold_parallel_max=%u,fold_accumulators=2,hybrid_qwords=3,"
+                 "crc32c_threeway_min=%u,crc32c_hybrid256_min=1024,crc32c_hybrid512_min=4097",
+                 (unsigned)own->fold_parallel_max, (unsigned)own->crc32c_threeway_min);
+    else
+        snprintf(want, sizeof want,
+                 "fold_parallel_max=%u,fold_accumulators=%u,hybrid_qwords=%u,"
+                 "crc32c_threeway_min=%u,crc32c_hybrid256_min=%u,crc32c_hybrid512_min=%u",
+                 sc->tune != NULL && strstr(sc->tune, "fold_parallel_max=4096") != NULL
+                     ? 4096u
+                     : (unsigned)own->fold_parallel_max,
+                 (unsigned)own->fold_accumulators, (unsigned)own->hybrid_qwords,
+                 (unsigned)own->crc32c_threeway_min, (unsigned)own->crc32c_hybrid256_min,
+                 (unsigned)own->crc32c_hybrid512_min);
+    CHECK(strcmp(crcforge_tuning_parameters(), want) == 0, "%s: parameters \"%s\", want \"%s\"",
+          sc->name, crcforge_tuning_parameters(), want);
+    snprintf(want, sizeof want,
+             "fold_parallel_max=%u,fold_accumulators=%u,hybrid_qwords=%u,"
+             "crc32c_threeway_min=%u,crc32c_hybrid256_min=%u,crc32c_hybrid512_min=%u",
+             (unsigned)own->fold_parallel_max, (unsigned)own->fold_accumulators,
+             (unsigned)own->hybrid_qwords, (unsigned)own->crc32c_threeway_min,
+             (unsigned)own->crc32c_hybrid256_min, (unsigned)own->crc32c_hybrid512_min);
+    CHECK(strcmp(crcforge_tuning_table_parameters(), want) == 0,
+          "%s: the table's parameters \"%s\", want \"%s\"", sc->name,
+          crcforge_tuning_table_parameters(), want);
     if (sc->tune != NULL && strstr(sc->tune, "fold_parallel_max=4096") != NULL) {
         const struct crc_x86_tuning *t = crc_x86_tuning();
         const struct crc_x86_tuning *table =
@@ -198,6 +227,10 @@ static void check_fallbacks(const struct scenario *sc)
     if (sc->tune != NULL && strcmp(sc->tune, "family=zen4") == 0)
         CHECK(strcmp(crcforge_tuning_family(), "zen4") != 0, "%s: the CPU's own family",
               sc->name);
+#else
+    CHECK(strcmp(crcforge_tuning_parameters(), "") == 0 &&
+              strcmp(crcforge_tuning_table_parameters(), "") == 0,
+          "%s: no parameters untuned", sc->name);
 #endif
 }
 

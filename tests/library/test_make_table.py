@@ -368,6 +368,69 @@ def test_parameters_without_variants(tmp_path):
     assert "fold_accumulators 4: as the full sweeps ran" in out
 
 
+# Parameters of a table the sweeps ran under, as its runs recorded them: not what the
+# generic-avx512 table in the tree holds (fold_accumulators 8 and hybrid_qwords 2 are no
+# generic table's pair).
+RECORDED = {"fold_parallel_max": 1024, "fold_accumulators": 8, "hybrid_qwords": 2,
+            "crc32c_threeway_min": 200, "crc32c_hybrid256_min": 1536,
+            "crc32c_hybrid512_min": 2560}
+
+
+def recording(doc, parameters):
+    """doc as a bench that records its table's parameters writes it."""
+    doc["tuning"]["table_parameters"] = dict(parameters)
+    return doc
+
+
+def test_parameters_as_the_runs_recorded_them(tmp_path):
+    # An archive gives the same table whatever the headers say later: the swept table's
+    # values are those its runs recorded, not the tree's.
+    generic = mt.table_parameters("generic-avx512")
+    assert any(generic[p] != v for p, v in RECORDED.items())
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(recording(sweep_doc(synthetic_times()), RECORDED)))
+    code, out, err = run_generator("--family", "zen4", str(full))
+    assert code == 0, err
+    for p, v in RECORDED.items():
+        assert f".{p} = {v}," in out
+        assert f"{p} {v}: the swept table's (not measured)" in out
+
+
+def test_recorded_parameters_are_the_baseline_a_variant_must_beat(tmp_path):
+    # Accumulators 2 are 0.3% better than the recorded 8: within the margin, 8 stays, where
+    # the tree's generic value (a third value here, 1.2 times slower) would have lost to 2.
+    octaves = {}
+    for z in SIZES:
+        octaves.setdefault(z.bit_length(), []).append(z > 4096)
+    long_share = sum(sum(o) / len(o) for o in octaves.values()) / len(octaves)
+    docs = []
+    for a in (1, 2, 4, 8):
+        gain = 1.0 if a == 2 else 1 + 0.003 / long_share if a == 8 else 1.2
+        docs.append(recording(
+            sweep_doc(variant_times(lambda z, g=gain: g if z > 4096 else 1.0),
+                      tune=f"fold_parallel_max=1024,fold_accumulators={a}", full=False),
+            RECORDED))
+    code, out, err = run_generator("--choose", *write_sweeps(tmp_path, docs))
+    assert code == 0, err
+    assert out == "fold_parallel_max=1024,fold_accumulators=8\n"
+
+
+def test_runs_recording_different_parameters_refused(tmp_path):
+    docs = [recording(sweep_doc(synthetic_times()), RECORDED),
+            recording(sweep_doc(synthetic_times(), seed=2), {**RECORDED, "hybrid_qwords": 3})]
+    code, out, err = run_generator("--family", "zen4", *write_sweeps(tmp_path, docs))
+    assert code == 2 and out == ""
+    assert "recorded different hybrid_qwords: 2, 3" in err, err
+
+
+def test_recorded_parameters_must_be_numbers(tmp_path):
+    p = tmp_path / "sweep-0.json"
+    p.write_text(json.dumps(recording(sweep_doc(synthetic_times()),
+                                      {**RECORDED, "hybrid_qwords": "2"})))
+    code, out, err = run_generator("--family", "zen4", str(p))
+    assert code == 2 and "tuning.table_parameters is not an object of numbers" in err, err
+
+
 # ---------------------------------------------------------------------------------------
 # Paired rounds.  The machine runs in a fast state (x1) and a slow one (x2) for a while at a
 # time; a subject timed while the state changed within a round saw the other state than the
