@@ -272,6 +272,21 @@ def test_parameters_chosen_from_variants(tmp_path):
                      r"\s*\.hybrid_qwords = 6,", out), out
 
 
+def test_full_sweep_under_other_parameters_warned(tmp_path):
+    # The variants choose fold_accumulators 2, the full sweep ran with 8: the table takes 2,
+    # and says that its bands were measured under 8.
+    docs = [sweep_doc(variant_times(lambda z, a=a: 1.0 if a == 2 or z <= 4096 else 1.2),
+                      tune=f"fold_parallel_max=0,fold_accumulators={a}", full=False, seed=a)
+            for a in (1, 2, 4, 8)]
+    docs.append(sweep_doc(synthetic_times(), tune="fold_parallel_max=0,fold_accumulators=8"))
+    code, out, err = run_generator("--family", "zen4", *write_sweeps(tmp_path, docs))
+    assert code == 0, err
+    assert ".fold_accumulators = 2," in out
+    assert ("warning: the full sweeps ran with fold_accumulators=8, the variants choose 2: "
+            "its bands were measured otherwise") in err, err
+    assert "fold_parallel_max" not in err  # the full sweep ran with the value chosen
+
+
 @pytest.mark.parametrize("path, limit", [("crc32c_x86_avx512_hybrid", "crc32c_hybrid512_min"),
                                          ("crc32c_x86_avx2_hybrid", "crc32c_hybrid256_min")])
 @pytest.mark.parametrize("ran_with", [None, 2048])
