@@ -219,8 +219,11 @@ class Sweep:
         self.doc = doc
         self.models = {m["name"]: m for m in doc["models"]}
         self.tune = parse_tune(doc.get("environment", {}).get("CRCFORGE_TUNE"))
-        self.table = doc.get("tuning", {}).get("table")
-        recorded = doc.get("tuning", {}).get("table_parameters", {})
+        tuning = doc.get("tuning", {})
+        if not isinstance(tuning, dict):
+            raise SweepError(f"{path}: \"tuning\" is not an object")
+        self.table = tuning.get("table")
+        recorded = tuning.get("table_parameters", {})
         if not isinstance(recorded, dict) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0
                 for v in recorded.values()):

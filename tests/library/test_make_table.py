@@ -237,6 +237,15 @@ def test_noise_makes_no_band(tmp_path):
     assert code == 0 and max(len(b) for b in table_bands(out).values()) > 1
 
 
+def long_sizes_share():
+    """The long sizes' (above 4 KiB, where the fold parameters act) share of the mean loss:
+    each octave of sizes weighs the same."""
+    octaves = {}
+    for z in SIZES:
+        octaves.setdefault(z.bit_length(), []).append(z > 4096)
+    return sum(sum(o) / len(o) for o in octaves.values()) / len(octaves)
+
+
 def variant_times(factor):
     """Variant runs' times: the folding paths of every model, scaled by factor(size)."""
     return {m: {"fold_a": lambda z, f=factor: FOLD_A(z) * f(z)} for m in MODELS}
@@ -414,10 +423,7 @@ def test_parameters_as_the_runs_recorded_them(tmp_path):
 def test_recorded_parameters_are_the_baseline_a_variant_must_beat(tmp_path):
     # Accumulators 2 are 0.3% better than the recorded 8: within the margin, 8 stays, where
     # the tree's generic value (a third value here, 1.2 times slower) would have lost to 2.
-    octaves = {}
-    for z in SIZES:
-        octaves.setdefault(z.bit_length(), []).append(z > 4096)
-    long_share = sum(sum(o) / len(o) for o in octaves.values()) / len(octaves)
+    long_share = long_sizes_share()
     docs = []
     for a in (1, 2, 4, 8):
         gain = 1.0 if a == 2 else 1 + 0.003 / long_share if a == 8 else 1.2
@@ -531,6 +537,7 @@ def test_parameters_from_paired_rounds(tmp_path):
     (lambda d: "not json", "sweep-0.json: "),
     (lambda d: json.dumps({**d, "tool": "other"}), "not a `crcforge bench --json`"),
     (lambda d: json.dumps({k: v for k, v in d.items() if k != "models"}), "no \"models\""),
+    (lambda d: json.dumps({**d, "tuning": ["zen4"]}), "\"tuning\" is not an object"),
     (lambda d: json.dumps({**d, "results": [r for r in d["results"]
                                             if r["implementation"] != "auto"]}),
      "no full sweep among the files"),
@@ -664,11 +671,7 @@ def test_table_builds_and_is_used(tmp_path, crcforge_bin):
 def test_parameters_keep_the_generic_values_within_the_margin(tmp_path, worse, kept):
     # The generic tables' accumulators lose `worse` of the mean to 2: kept below 0.5%.
     generic = mt.table_parameters("generic-avx512")
-    # The long sizes' share of the mean loss: each octave of sizes weighs the same.
-    octaves = {}
-    for z in SIZES:
-        octaves.setdefault(z.bit_length(), []).append(z > 4096)
-    long_share = sum(sum(o) / len(o) for o in octaves.values()) / len(octaves)
+    long_share = long_sizes_share()
     docs = []
     for a in (1, 2, 4, 8):
         gain = (1.0 if a == 2 else 1 + worse / long_share
