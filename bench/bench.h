@@ -184,10 +184,15 @@ void bench_time(const struct bench_config *cfg, const struct bench_subject *subj
                 size_t count, const struct bench_input *in, const unsigned char *skip,
                 struct bench_timing *timings);
 /* The same, also writing each round's ns per call: rounds_ns[i * repeat + k] is subject
- * i's in round k (-1 when it was not timed).  Round k starts at subject k mod count. */
+ * i's in round k (-1 when it was not timed).  Round k times the subjects in the order
+ * bench_round_order(k) gives. */
 void bench_time_rounds(const struct bench_config *cfg, const struct bench_subject *subjects,
                        size_t count, const struct bench_input *in, const unsigned char *skip,
                        struct bench_timing *timings, double *rounds_ns);
+/* Round k's order of count subjects, order[0..count) a permutation of 0..count-1: over
+ * each 2 count rounds, each subject follows each other one exactly twice and comes first
+ * exactly twice (a balanced design; rotation made each follow one same subject). */
+void bench_round_order(unsigned round, size_t *order, size_t count);
 /* The q-quantile (0..1, linear between neighbours) of n sorted values; -1 when n is 0. */
 double bench_quantile(const double *sorted, size_t n, double q);
 

@@ -65,15 +65,16 @@ void bench_force(const struct bench_subject *s)
 }
 
 /* A sample of s: its path forced first (each subject of a round may force another), then
- * one untimed pass, so that the sample does not time the dispatcher resolving anew. */
+ * one untimed pass of its own, forced or not, so that the sample times neither the
+ * dispatcher resolving anew nor the state the subject before it left.  (On a shared AMD
+ * Zen 4 host, the first 16 MiB pass after 4 ms of zlib's table loop ran at half speed, and
+ * took 3 ms of passes to recover.) */
 static struct sample timed(const struct bench_config *cfg, const struct bench_subject *s,
                            const struct bench_input *in, uint64_t passes, int count_cycles)
 {
     const bench_loop_fn loop = s->loop ? s->loop : in->lens ? mixed_loop : call_loop;
-    if (s->force != NULL) {
-        bench_force(s);
-        sink = loop(s, in, 1, cfg->latency);
-    }
+    bench_force(s);
+    sink = loop(s, in, 1, cfg->latency);
     uint64_t c0 = count_cycles ? bench_cycles_now() : 0;
     double t0 = now_ns(cfg->wall_clock);
     sink = loop(s, in, passes, cfg->latency);
@@ -101,6 +102,22 @@ static uint64_t sample_passes(const struct bench_config *cfg, const struct bench
     }
 }
 
+void bench_round_order(unsigned round, size_t *order, size_t count)
+{
+    /* Williams' design: 0, 1, n-1, 2, n-2, ... plus the round, mod n; reversed in every
+     * other block of n rounds.  Consecutive places differ by 1, -2, 3, -4, ..., so over
+     * each 2n rounds each subject follows each other one exactly twice and comes first
+     * exactly twice. */
+    if (count == 0)
+        return;
+    const size_t shift = round % count;
+    const int reverse = (round / count) % 2;
+    for (size_t j = 0; j < count; j++) {
+        const size_t base = j == 0 ? 0 : j % 2 ? (j + 1) / 2 : count - j / 2;
+        order[reverse ? count - 1 - j : j] = (base + shift) % count;
+    }
+}
+
 void bench_time_rounds(const struct bench_config *cfg, const struct bench_subject *subjects,
                        size_t count, const struct bench_input *in, const unsigned char *skip,
                        struct bench_timing *timings, double *rounds_ns)
@@ -123,12 +140,16 @@ void bench_time_rounds(const struct bench_config *cfg, const struct bench_subjec
     for (size_t i = 0; i < count; i++)
         cycles[i] = UINT64_MAX;
     /* Round k samples every subject once, so that a burst of load from elsewhere on the
-     * machine lands on all of them alike instead of on one subject's samples; and starts
-     * one subject further on than round k-1, so that no subject always follows the same
-     * one (whose cache and predictor state it would inherit). */
+     * machine lands on all of them alike instead of on one subject's samples; and in the
+     * order bench_round_order gives, so that each subject follows each other one as often,
+     * since it inherits the cache, predictor and clock state of the one before it. */
+    size_t *order = malloc(count * sizeof *order);
+    if (order == NULL)
+        abort();
     for (unsigned k = 0; k < repeat; k++) {
+        bench_round_order(k, order, count);
         for (size_t j = 0; j < count; j++) {
-            size_t i = (j + k) % count;
+            size_t i = order[j];
             if (timings[i].iterations == 0)
                 continue;
             struct sample x = timed(cfg, &subjects[i], in, timings[i].iterations / in->count,
@@ -138,6 +159,7 @@ void bench_time_rounds(const struct bench_config *cfg, const struct bench_subjec
                 cycles[i] = x.cycles;
         }
     }
+    free(order);
     if (rounds_ns != NULL)
         memcpy(rounds_ns, ns, count * repeat * sizeof *ns);
     for (size_t i = 0; i < count; i++) {

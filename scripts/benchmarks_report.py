@@ -88,7 +88,8 @@ def main():
            "gives to other processes on this shared machine is not counted"
            if first["clock"] == "thread-cpu" else "wall time (`CLOCK_MONOTONIC`)")
         + f"; {first['repeat']} rounds per row, each timing every implementation of the "
-        "row once, in an order rotated from round to round; a sample lasts at least "
+        "row once after an untimed pass of its own, in orders balanced over the rounds (each "
+        "implementation follows each other one equally often); a sample lasts at least "
         f"{first['min_sample_seconds'] * 1000:g} ms; "
         "cells show the **median GB/s (best)** over the rounds, decimal (10^9 bytes/s). "
         "Ratios are **paired**: in each round, the fastest peer's time (or auto's) over the "

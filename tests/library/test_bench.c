@@ -270,9 +270,11 @@ static void forced_per_sample(const uint8_t *data)
     crcforge_impl_force("auto", NULL);
 }
 
-/* The order subjects were called in, each run of calls to one subject noted once. */
+/* The order subjects were called in, each run of calls to one subject noted once with
+ * the number of its calls. */
 struct call_order {
     int seq[64];
+    uint64_t calls[64];
     size_t n;
 };
 static struct call_order order;
@@ -281,16 +283,57 @@ static uint64_t noted(const void *ctx, const uint8_t *buf, size_t len)
 {
     int who = *(const int *)ctx;
     if (order.n == 0 || order.seq[order.n - 1] != who) {
-        if (order.n < sizeof order.seq / sizeof *order.seq)
+        if (order.n < sizeof order.seq / sizeof *order.seq) {
             order.seq[order.n] = who;
+            order.calls[order.n] = 0;
+        }
         order.n++;
     }
+    if (order.n <= sizeof order.seq / sizeof *order.seq)
+        order.calls[order.n - 1]++;
     return crcforge_crc32c(0, buf, len);
 }
 
-/* Round k times every subject once, starting at subject k mod count (after each subject's
- * calibration, in order); every round's time is kept, and best and median are theirs. */
-static void rounds_rotate(const uint8_t *data)
+/* Round orders: each a permutation, the same in every run; over each 2 n rounds of n = 1
+ * to 12 subjects, each subject comes first exactly twice and follows each other one
+ * exactly twice (rotated orders: one same subject in all but two). */
+static void round_orders(void)
+{
+    for (size_t count = 1; count <= 12; count++)
+        for (unsigned start = 0; start <= 2 * 12 * 2; start += 2 * (unsigned)count) {
+            unsigned follows[12][12] = {{0}}, first[12] = {0};
+            for (unsigned k = start; k < start + 2 * count; k++) {
+                size_t a[12], b[12], seen = 0;
+                bench_round_order(k, a, count);
+                bench_round_order(k, b, count);
+                int permutation = 1;
+                for (size_t j = 0; j < count; j++) {
+                    permutation &= a[j] < count && !(seen >> a[j] & 1) && a[j] == b[j];
+                    seen |= (size_t)1 << (a[j] % count);
+                }
+                CHECK(permutation, "round %u of %zu subjects: not one permutation", k, count);
+                if (!permutation)
+                    return;
+                first[a[0]]++;
+                for (size_t j = 1; j < count; j++)
+                    follows[a[j]][a[j - 1]]++;
+            }
+            for (size_t x = 0; x < count; x++) {
+                CHECK(first[x] == 2, "%zu subjects, rounds %u-%u: subject %zu first %u times",
+                      count, start, start + 2 * (unsigned)count - 1, x, first[x]);
+                for (size_t y = 0; y < count; y++)
+                    CHECK(follows[x][y] == (x != y ? 2u : 0u),
+                          "%zu subjects, rounds %u-%u: subject %zu after %zu %u times", count,
+                          start, start + 2 * (unsigned)count - 1, x, y, follows[x][y]);
+            }
+        }
+}
+
+/* Calibration times the subjects in order, then round k times each once in
+ * bench_round_order(k)'s order, each sample after one untimed pass of the subject's own
+ * (a subject that forces no path too); every round's time is kept, and best and median
+ * are theirs. */
+static void rounds_in_order(const uint8_t *data)
 {
     static const int ids[3] = {0, 1, 2};
     struct bench_subject row[3];
@@ -305,12 +348,29 @@ static void rounds_rotate(const uint8_t *data)
     int want[3 + 3 * 5];
     for (int i = 0; i < 3; i++)
         want[i] = i;
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 5; k++) {
+        size_t o[3];
+        bench_round_order((unsigned)k, o, 3);
         for (int j = 0; j < 3; j++)
-            want[3 + 3 * k + j] = (j + k) % 3;
-    CHECK(order.n == 18 && memcmp(order.seq, want, sizeof want) == 0,
-          "rounds: %zu runs of calls, not the 18 of calibration then 5 rotated rounds",
-          order.n);
+            want[3 + 3 * k + j] = (int)o[j];
+    }
+    /* Two rounds where one subject ends one and starts the next make one run of calls. */
+    size_t runs = 0;
+    int merged[3 + 3 * 5];
+    for (size_t j = 0; j < sizeof want / sizeof *want; j++)
+        if (runs == 0 || merged[runs - 1] != want[j])
+            merged[runs++] = want[j];
+    CHECK(order.n == runs && memcmp(order.seq, merged, runs * sizeof *merged) == 0,
+          "rounds: %zu runs of calls, not the %zu of calibration then 5 rounds in their orders",
+          order.n, runs);
+    /* A run past calibration's: samples of the subject, in one round or two. */
+    for (size_t j = 3; j < order.n && j < runs; j++) {
+        const int who = order.seq[j];
+        CHECK(order.calls[j] % (t[who].iterations + 1) == 0,
+              "round run %zu of subject %d: %llu calls, not samples of %llu timed and 1 untimed",
+              j, who, (unsigned long long)order.calls[j],
+              (unsigned long long)t[who].iterations);
+    }
     for (int i = 0; i < 3; i++) {
         double sorted[5], lo = rounds[i * 5];
         for (int k = 0; k < 5; k++) {
@@ -384,7 +444,8 @@ int main(void)
     crosscheck(data);
     subjects(data);
     forced_per_sample(data);
-    rounds_rotate(data);
+    round_orders();
+    rounds_in_order(data);
     mixed_input(data);
     free(data);
     return check_end();
