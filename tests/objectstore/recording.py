@@ -1,10 +1,12 @@
 """An executor for the tests that passes every task to a real one (a process pool, a
 thread pool, a Dask client's executor) and watches the traffic: the arguments of every
 task, the pickled size of every result that comes back to the caller, and a hook that
-runs once, when the first task is done, to change or break something in mid-job."""
+runs once, when the first task is done, to change or break something in mid-job.  The
+caller hears of no task's end before the hook has run to its end, so that whatever it
+checks after the tasks sees the change (the tasks themselves run on meanwhile)."""
 import pickle
 import threading
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 
 class RecordingExecutor(Executor):
@@ -15,17 +17,21 @@ class RecordingExecutor(Executor):
         self.result_bytes = []  # the pickled size of every result received
         self.done_at_hook = None  # tasks done when the hook ran (mid-job: fewer than all)
         self.lock = threading.Lock()
-        self.futures = []
+        self.futures = []  # the inner executor's, one a task
+        self.hook_ran = threading.Event()
+        if on_first_done is None:
+            self.hook_ran.set()
 
     def submit(self, fn, *args, **kwargs):
         future = self.inner.submit(fn, *args, **kwargs)
+        told = Future()  # what the caller waits on
         with self.lock:
             self.tasks.append(args)
             self.futures.append(future)
-        future.add_done_callback(self._done)
-        return future
+        future.add_done_callback(lambda f: self._done(f, told))
+        return told
 
-    def _done(self, future):
+    def _done(self, future, told):
         if not future.cancelled() and future.exception() is None:
             with self.lock:
                 self.result_bytes.append(len(pickle.dumps(future.result())))
@@ -34,7 +40,18 @@ class RecordingExecutor(Executor):
             if hook is not None:
                 self.done_at_hook = sum(f.done() for f in self.futures)
         if hook is not None:
-            hook()
+            try:
+                hook()
+            finally:
+                self.hook_ran.set()
+        self.hook_ran.wait()
+        if future.cancelled():
+            told.cancel()
+        elif told.set_running_or_notify_cancel():
+            if future.exception() is not None:
+                told.set_exception(future.exception())
+            else:
+                told.set_result(future.result())
 
     def shutdown(self, wait=True, **kwargs):
         self.inner.shutdown(wait=wait, **kwargs)
