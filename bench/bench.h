@@ -191,7 +191,7 @@ void bench_time_rounds(const struct bench_config *cfg, const struct bench_subjec
                        struct bench_timing *timings, double *rounds_ns);
 /* Round k's order of count subjects, order[0..count) a permutation of 0..count-1: over
  * each 2 count rounds, each subject follows each other one exactly twice and comes first
- * exactly twice (a balanced design; rotation made each follow one same subject). */
+ * exactly twice (a balanced design: in rotated orders each would follow one same subject). */
 void bench_round_order(unsigned round, size_t *order, size_t count);
 /* The q-quantile (0..1, linear between neighbours) of n sorted values; -1 when n is 0. */
 double bench_quantile(const double *sorted, size_t n, double q);

@@ -710,7 +710,11 @@ static const short_fn short_blocks[SHORT_LANES] = {
  * qwords joined into this one's last (0.72-0.93x at 1-4 KiB, against 0.87-0.99x for this
  * layout in the same runs).  Beside vectors that each load their own constants, the crc32
  * instruction's work adds to theirs more than it overlaps: 16 such vectors took 65
- * cycles, 76 with 48 crc32 instructions on three chains beside them (48 alone). */
+ * cycles, 76 with 48 crc32 instructions on three chains beside them (48 alone).  In pairs
+ * (as SHORT's, short_lanes) it overlaps, and a chain one qword longer for every vector was
+ * 1.03-1.08x as fast at 1.5-4 KiB while the shared host ran fast, but 0.91-0.96x at 1-3
+ * KiB in its slow state (most likely another tenant busy on the same physical core):
+ * MEDIUM keeps its layout, which leans on the crc32 unit less. */
 #define MEDIUM_CHAIN 16
 
 /* MEDIUM's vectors in one straight line for every length, entered at the input's first
