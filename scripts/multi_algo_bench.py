@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Times `crcforge sum -j 1 -a A -a B -a C FILE` (every algorithm in one read) against each
 algorithm alone on the same page-cached file, in paired rounds: a round runs every command
-once, in an order rotated from round to round, and its ratio is the combined run's wall
-time over the slowest single run's in that round.  Prints each command's median time and
-the median and quartiles of the per-round ratios (docs/benchmarks.md, "Several algorithms
-in one read").  Pin it for steady figures:
+once, in crcforge bench's balanced orders (python/bench/timing.py), and its ratio is the
+combined run's wall time over the slowest single run's in that round.  Prints each
+command's median time and the median and quartiles of the per-round ratios
+(docs/benchmarks.md, "Several algorithms in one read").  Pin it for steady figures:
 
     taskset -c 1 python3 scripts/multi_algo_bench.py --crcforge build/crcforge \\
         --file /tmp/crcforge-1g --size 1G --rounds 41
@@ -17,6 +17,10 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python" / "bench"))
+from timing import round_order  # noqa: E402
 
 
 def parse_size(text):
@@ -68,10 +72,8 @@ def main():
     times = {i: [] for i in range(len(commands))}
     ratios = []
     for r in range(args.rounds):
-        order = list(range(len(commands)))
-        order = order[r % len(order):] + order[:r % len(order)]
         got = {}
-        for i in order:
+        for i in round_order(r, len(commands)):
             got[i] = timed(commands[i])
             times[i].append(got[i])
         ratios.append(got[len(commands) - 1] / max(got[i] for i in range(len(algos))))

@@ -1,14 +1,15 @@
 """Per-call time of crcforge beside the Python CRC packages, for the algorithm each computes.
 
-    taskset -c 1 python python/bench/peers.py [--repeat 7] [--quick]
+    taskset -c 1 python python/bench/peers.py [--repeat 15] [--quick]
 
 For each algorithm and size (16 B, 64 B, 1 KiB, 1 MiB) it prints the time per call (min
-and median over the repeats, each repeat timing many calls in a timeit loop), and each
-peer's min divided by crcforge's min ("x slower" > 1 means crcforge is faster), and
-the version of each peer package found.  Time is
-the timing thread's CPU time (time.thread_time), so that moments when a shared machine
-runs other processes on this CPU are not counted against whoever was being timed.  Peers
-that are not installed are listed as such.  Install them with
+and median over the rounds, each round timing every contender once, many calls in a timeit
+loop, in crcforge bench's balanced orders), and each contender's time over crcforge's in
+the same round, the median (quartiles) over the rounds ("x slower" > 1 means crcforge is
+faster), and the version of each peer package found.  Time is the timing thread's CPU
+time (time.thread_time), so that moments when a shared machine runs other processes on
+this CPU are not counted against whoever was being timed.  Peers that are not installed
+are listed as such.  Install them with
 `pip install google-crc32c crc32c anycrc crcmod isal==1.9.1 zlib-ng fastcrc==0.5.0`
 (isal 1.9.1 is ISA-L 2.32.1, the release crcforge bench compares with).
 """
@@ -16,10 +17,11 @@ import argparse
 import importlib
 import importlib.metadata
 import os
+import statistics
 import zlib
 
 import crcforge
-from timing import time_per_call
+from timing import paired_ratio, time_rounds
 
 SIZES = [16, 64, 1024, 1 << 20]
 
@@ -104,17 +106,17 @@ def versions():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--repeat", type=int, default=15, help="rounds (default 15)")
     ap.add_argument("--quick", action="store_true", help="shorter runs (noisier)")
     args = ap.parse_args()
     target = 0.01 if args.quick else 0.05
     print(f"crcforge {crcforge.__version__}; implementations: "
           + ", ".join(f"{a}={crcforge.implementation(a)}" for a in CONTENDERS)
           + f"; cpu: {' '.join(crcforge.cpu_features())}; pid cpu set "
-          f"{sorted(os.sched_getaffinity(0))}; {args.repeat} repeats")
+          f"{sorted(os.sched_getaffinity(0))}; {args.repeat} rounds")
     print("peers: " + ", ".join(versions()))
     print(f"{'algorithm':<13} {'size':>8} {'contender':<24} {'min ns':>11} {'median ns':>11} "
-          f"{'GB/s':>7} {'x slower':>8}")
+          f"{'GB/s':>7} {'x slower (paired)':>22}")
     for algo, contenders in CONTENDERS.items():
         for size in SIZES:
             data = os.urandom(size)
@@ -123,11 +125,13 @@ def main():
             for label, fn in present:  # every contender must compute the same CRC
                 if fn(data) != expected:
                     raise SystemExit(f"{label} disagrees with crcforge on {algo}")
-            times = time_per_call(present, data, args.repeat, target)
-            base = times[present[0][0]][0]
-            for label, (lo, med) in times.items():
+            rounds = time_rounds(present, data, args.repeat, target)
+            base = rounds[present[0][0]]
+            for label, ns in rounds.items():
+                lo, med = min(ns), statistics.median(ns)
+                ratio, q1, q3 = paired_ratio(ns, base)
                 print(f"{algo:<13} {size:>8} {label:<24} {lo:>11.1f} {med:>11.1f} "
-                      f"{size / lo:>7.2f} {lo / base:>8.2f}")
+                      f"{size / med:>7.2f} {ratio:>8.2f} ({q1:.2f}-{q3:.2f})")
     missing = [label for cs in CONTENDERS.values() for label, fn in cs if fn is None]
     if missing:
         print("not installed:", ", ".join(sorted(set(missing))))
