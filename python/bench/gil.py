@@ -2,8 +2,8 @@
 
 For each size, times crcforge.crc32c (the fastest path, so the most demanding case) with
 the GIL held (threshold above the size) and released (threshold 0), uncontended, their
-samples interleaved (timing.py), and prints the extra time per call and its share of the
-call.  Time is the thread's CPU time, which leaves out moments when other processes had
+samples taken in the same rounds (timing.py), and prints the extra time per call and its
+share of the call: the median (quartiles) over the rounds of released over held.  Time is the thread's CPU time, which leaves out moments when other processes had
 the CPU.  The threshold is set where that share has fallen to a few percent.
 
     taskset -c 1 python python/bench/gil.py
@@ -17,10 +17,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import crcforge
 from crcforge import _crcforge
-from timing import time_per_call
+from timing import paired_ratio, time_rounds
 
 SIZES = [64, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 262144]
-REPEATS = 7
+REPEATS = 15
 
 
 def main():
@@ -28,16 +28,16 @@ def main():
     print(f"crcforge {crcforge.__version__}, crc32c on {crcforge.implementation('crc32c')}, "
           f"threshold now {old}")
     print(f"{'size':>8} {'held ns':>10} {'released ns':>12} {'extra ns':>9} {'extra %':>8}"
-          "   (min; median in brackets)")
+          "   (medians over the rounds; extra: paired, quartiles in brackets)")
     for size in SIZES:
-        times = time_per_call(
+        rounds = time_rounds(
             [("held", crcforge.crc32c, lambda: _crcforge._set_gil_threshold(sys.maxsize)),
              ("released", crcforge.crc32c, lambda: _crcforge._set_gil_threshold(0))],
             bytes(size), REPEATS, 0.02)
-        held, released = times["held"], times["released"]
-        extra = released[0] - held[0]
-        print(f"{size:>8} {held[0]:>10.1f} {released[0]:>12.1f} {extra:>9.1f} "
-              f"{100 * extra / held[0]:>7.1f}%   [{held[1]:.1f}; {released[1]:.1f}]")
+        held, released = statistics.median(rounds["held"]), statistics.median(rounds["released"])
+        ratio, q1, q3 = paired_ratio(rounds["released"], rounds["held"])
+        print(f"{size:>8} {held:>10.1f} {released:>12.1f} {(ratio - 1) * held:>9.1f} "
+              f"{100 * (ratio - 1):>7.1f}%   [{100 * (q1 - 1):.1f}%, {100 * (q3 - 1):.1f}%]")
     _crcforge._set_gil_threshold(old)
     if "--threads" in sys.argv:
         scaling()

@@ -43,12 +43,6 @@ def time_rounds(contenders, data, repeat, target_s):
     return runs
 
 
-def time_per_call(contenders, data, repeat, target_s):
-    """{label: (min ns, median ns)} per call: time_rounds' samples summed up."""
-    return {label: (min(r), statistics.median(r))
-            for label, r in time_rounds(contenders, data, repeat, target_s).items()}
-
-
 def paired_ratio(numerator, denominator):
     """(median, first quartile, third quartile) over the rounds of numerator[r] /
     denominator[r]: two subjects' times taken in the same rounds, so that a change of
