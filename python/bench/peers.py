@@ -21,7 +21,7 @@ import statistics
 import zlib
 
 import crcforge
-from timing import paired_ratio, time_rounds
+from timing import paired_ratio, time_rounds, whole_number
 
 SIZES = [16, 64, 1024, 1 << 20]
 
@@ -106,7 +106,7 @@ def versions():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=15, help="rounds (default 15)")
+    ap.add_argument("--repeat", type=whole_number(1), default=15, help="rounds (default 15)")
     ap.add_argument("--quick", action="store_true", help="shorter runs (noisier)")
     args = ap.parse_args()
     target = 0.01 if args.quick else 0.05

@@ -1,6 +1,8 @@
 """The one timing loop of the Python benchmarks (peers.py, gil.py, and the order of
 scripts/multi_algo_bench.py's rounds): time per call of callables on one buffer, their
-samples interleaved in balanced orders, and ratios paired within a round."""
+samples interleaved in balanced orders, ratios paired within a round, and the check of
+their counts of rounds."""
+import argparse
 import statistics
 import time
 import timeit
@@ -52,3 +54,17 @@ def paired_ratio(numerator, denominator):
         return ratios[0], ratios[0], ratios[0]
     q1, med, q3 = statistics.quantiles(ratios, n=4, method="inclusive")
     return med, q1, q3
+
+
+def whole_number(least):
+    """An argparse type: a whole number of at least `least` (rounds, repeats), anything else
+    refused with a message naming it, before anything is timed or written."""
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < least:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {least}")
+        return value
+    return parse

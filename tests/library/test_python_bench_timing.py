@@ -1,6 +1,8 @@
 """python/bench/timing.py, the timing loop of the Python benchmarks and the order of
 scripts/multi_algo_bench.py's rounds: balanced orders, every sample after its setup and one
-untimed call, in those orders, and ratios paired within a round."""
+untimed call, in those orders, ratios paired within a round, and the counts of rounds
+its scripts take."""
+import argparse
 import collections
 import importlib.util
 import itertools
@@ -71,3 +73,12 @@ def test_paired_ratio_cancels_the_machine_speed_of_each_round():
     assert timing.paired_ratio([3.0], [2.0]) == (1.5, 1.5, 1.5)
     with pytest.raises(ValueError):
         timing.paired_ratio([1.0, 2.0], [1.0])
+
+
+def test_whole_number_takes_counts_and_names_what_it_refuses():
+    assert timing.whole_number(1)("41") == 41
+    assert timing.whole_number(0)("0") == 0
+    for least, text in ((1, "0"), (1, "-3"), (0, "-1"), (1, "x"), (1, "1.5"), (1, "")):
+        with pytest.raises(argparse.ArgumentTypeError, match=f"{text!r} is not a whole number "
+                                                             f"of at least {least}"):
+            timing.whole_number(least)(text)
