@@ -27,7 +27,7 @@
 #include "internal.h"
 #include "../quick_arg.h"
 
-#define TARGET __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2")))
+#define TARGET __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2,crc32")))
 /* The timed loops stay out of line, so each is compiled as a kernel would be. */
 #define KERNEL TARGET __attribute__((noinline))
 

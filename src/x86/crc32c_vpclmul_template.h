@@ -41,8 +41,8 @@
  *   HYBRID      the same for the hybrid: crc_impl_HYBRID, HYBRID_with(reg, p, n, q)
  *   FEATURES    the CRC_CPU_* bits of everything the paths execute
  *   ATTRIBUTES  the target attribute enabling them:
- *                 VL 32: "avx2,vpclmulqdq,pclmul,sse4.2"
- *                 VL 64: "avx512f,vpclmulqdq,pclmul,avx2,sse4.2"
+ *                 VL 32: "avx2,vpclmulqdq,pclmul,sse4.2,crc32"
+ *                 VL 64: "avx512f,vpclmulqdq,pclmul,avx2,sse4.2,crc32"
  *   VL          vector length in bytes, 32 or 64
  *   PIN(x)      optional: keeps the vector x in a register (an empty asm by default; the
  *               tests' emulated vectors, which are no register, define it empty)
