@@ -1,6 +1,6 @@
 /*
- * CPU feature detection, once, in one place.  A feature counts only when the CPU has
- * it and the OS saves the register state it needs (XGETBV for YMM/ZMM).
+ * CPU features in use: detected once (cpu_x86.c, cpu_arm.c), less those masked off, plus
+ * those the build guarantees; their names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,116 +9,9 @@
 #include "environment.h"
 #include "internal.h"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-
-static uint64_t xgetbv0(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return (uint64_t)hi << 32 | lo;
-}
-
-static uint32_t detect(void)
-{
-    uint32_t a, b, c, d, f = CRC_CPU_KNOWN;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return f;
-    if (c & bit_SSE4_1)
-        f |= CRC_CPU_SSE41;
-    if (c & bit_SSE4_2)
-        f |= CRC_CPU_SSE42;
-    if (c & bit_PCLMUL)
-        f |= CRC_CPU_PCLMUL;
-    uint64_t xcr0 = (c & bit_OSXSAVE) ? xgetbv0() : 0;
-    int os_ymm = (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
-    int os_zmm = os_ymm && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
-    if (__get_cpuid_max(0, NULL) < 7)
-        return f;
-    __cpuid_count(7, 0, a, b, c, d);
-    if (os_ymm && (b & bit_AVX2))
-        f |= CRC_CPU_AVX2;
-    if (os_ymm && (c & bit_VPCLMULQDQ))
-        f |= CRC_CPU_VPCLMUL;
-    if (os_zmm && (b & bit_AVX512F))
-        f |= CRC_CPU_AVX512F;
-    if (os_zmm && (b & bit_AVX512BW))
-        f |= CRC_CPU_AVX512BW;
-    if (os_zmm && (b & bit_AVX512VL))
-        f |= CRC_CPU_AVX512VL;
-    if (os_zmm && (c & bit_AVX512VBMI))
-        f |= CRC_CPU_AVX512VBMI;
-    if (c & bit_GFNI)
-        f |= CRC_CPU_GFNI;
-    return f;
-}
-
-void crc_cpu_identify(struct crc_cpu_id *id)
-{
-    uint32_t a, b, c, d;
-    memset(id, 0, sizeof *id);
-    if (!__get_cpuid(0, &a, &b, &c, &d))
-        return;
-    memcpy(id->vendor, &b, 4);
-    memcpy(id->vendor + 4, &d, 4);
-    memcpy(id->vendor + 8, &c, 4);
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return;
-    /* The display family and model: the extended fields count when the base family is
-     * 15 (and, for the model, 6 as well). */
-    unsigned family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;
-    if (family == 0xf)
-        family += (a >> 20) & 0xff;
-    if (family == 0x6 || family >= 0xf)
-        model |= ((a >> 16) & 0xf) << 4;
-    id->family = family;
-    id->model = model;
-}
-#elif defined(__aarch64__) && defined(__linux__)
-#include <sys/auxv.h>
-#ifndef HWCAP_CRC32
-#define HWCAP_CRC32 (1 << 7)
-#endif
-#ifndef HWCAP_PMULL
-#define HWCAP_PMULL (1 << 4)
-#endif
-#ifndef HWCAP_SHA3
-#define HWCAP_SHA3 (1 << 17)
-#endif
-static uint32_t detect(void)
-{
-    unsigned long hw = getauxval(AT_HWCAP);
-    uint32_t f = CRC_CPU_KNOWN;
-    if (hw & HWCAP_CRC32)
-        f |= CRC_CPU_ARM_CRC32;
-    if (hw & HWCAP_PMULL)
-        f |= CRC_CPU_ARM_PMULL;
-    if (hw & HWCAP_SHA3)
-        f |= CRC_CPU_ARM_SHA3;
-    return f;
-}
-#elif defined(__aarch64__) && defined(__APPLE__)
-/* Not tested: no macOS machine is available to this project's CI. */
-#include <sys/sysctl.h>
-static int sysctl_flag(const char *name)
-{
-    int value = 0;
-    size_t size = sizeof value;
-    return sysctlbyname(name, &value, &size, NULL, 0) == 0 && value != 0;
-}
-static uint32_t detect(void)
-{
-    uint32_t f = CRC_CPU_KNOWN;
-    if (sysctl_flag("hw.optional.armv8_crc32"))
-        f |= CRC_CPU_ARM_CRC32;
-    if (sysctl_flag("hw.optional.arm.FEAT_PMULL"))
-        f |= CRC_CPU_ARM_PMULL;
-    if (sysctl_flag("hw.optional.arm.FEAT_SHA3"))
-        f |= CRC_CPU_ARM_SHA3;
-    return f;
-}
-#else
-static uint32_t detect(void)
+#if !(defined(__x86_64__) || defined(__i386__)) &&                                       \
+    !(defined(__aarch64__) && (defined(__linux__) || defined(__APPLE__)))
+uint32_t crc_cpu_detect(void)
 {
     return CRC_CPU_KNOWN;
 }
@@ -196,7 +89,7 @@ static crc_once_slot detected;
 static void fill_detected(void *features, const void *unused)
 {
     (void)unused;
-    *(uint32_t *)features = detect() & (mask_from_env() | CRC_CPU_KNOWN);
+    *(uint32_t *)features = crc_cpu_detect() & (mask_from_env() | CRC_CPU_KNOWN);
 }
 
 /* crc_cpu_set_mask's features for the tests, replacing the environment's; 0 when unset. */
@@ -219,7 +112,7 @@ int crc_cpu_queried(void)
 /* A mask can only take features away: what the CPU lacks stays absent. */
 void crc_cpu_set_mask(uint32_t keep)
 {
-    atomic_store_explicit(&test_features, detect() & (keep | CRC_CPU_KNOWN),
+    atomic_store_explicit(&test_features, crc_cpu_detect() & (keep | CRC_CPU_KNOWN),
                           memory_order_relaxed);
 }
 

@@ -102,6 +102,10 @@ static inline int crc_cpu_has(uint32_t features)
     return query == 0 || (crc_cpu_features() & query) == query;
 }
 
+/* What the CPU and the OS offer, before any mask: CPUID and XGETBV (cpu_x86.c), hwcaps or
+ * sysctl (cpu_arm.c); CRC_CPU_KNOWN alone where nothing is known. */
+uint32_t crc_cpu_detect(void);
+
 /* Who made the CPU and which one it is (CPUID leaves 0 and 1 on x86: the vendor string and
  * the display family and model); elsewhere an empty vendor and zeros. */
 struct crc_cpu_id {
