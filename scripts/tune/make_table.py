@@ -42,15 +42,22 @@ the next.
 
 Parameters, in order (fold_parallel_max and fold_accumulators together, then
 crc32c_threeway_min, crc32c_hybrid256_min, crc32c_hybrid512_min and hybrid_qwords): among
-the variant runs that set them (and agree with the parameters chosen before), the values of
-least mean relative loss over the (model, path, size, offset) cells measured under every
-candidate value, at the sizes where the parameter acts, each octave of sizes weighing the
-same (a loop's parameter acts on long inputs, which the sweep has few of).  A limit acts
+the variant runs that set them (and agree with the parameters chosen before), over the
+(model, path, size, offset) cells measured under every candidate value at the sizes where
+the parameter acts, first the values that no range of sizes pays for: where the rounds are
+paired, a value whose median loss over an octave of sizes of one (model, path, offset), of
+at least RANGE_CELLS cells, exceeds RANGE_BOUND (3%) while another value's stays within it,
+is out, if any value avoids every such loss (else the values whose worst one lies within
+3% of the least); each cell's loss there the one every run of the value shows (its fastest
+run's), since a process's code placement moves short calls.  Among those, the values of
+least mean relative loss, each octave of sizes weighing the same (a loop's parameter acts
+on long inputs, which the sweep has few of).  A limit acts
 between the least and the greatest value tried (the kernel runs the same way below and above
 them all); hybrid_qwords on each hybrid path from the limit of its vector length that its
 run ran with (crc32c_hybrid512_min for a path named avx512, else crc32c_hybrid256_min),
 where that hybrid's loop takes over.  The values of the table the sweeps ran under (their
-JSON's tuning.table) stay unless others lower the mean loss by 0.5% or more.  A parameter no
+JSON's tuning.table) stay, if no range pays for them, unless others lower the mean loss by
+0.5% or more.  A parameter no
 variant run measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the
 swept table's.  The swept table's values are those its runs recorded
 (tuning.table_parameters); sweeps of an older bench, which record none, take them from
@@ -94,6 +101,10 @@ BAND_REFERENCES = ("auto", "read")
 PARAM_REFERENCES = ("read",)
 DEFAULT_BAND_PENALTY = 0.005
 PARAM_MARGIN = 0.005
+# The most a parameter's value may lose over an octave of sizes (of one model, path and
+# offset) against each cell's best value, when another value loses no more than this there.
+RANGE_BOUND = 0.03
+RANGE_CELLS = 4
 WIDTH = 100  # the source's line length
 
 
@@ -281,6 +292,22 @@ def compare(times):
     return {k: median([t.ns for t in ts]) for k, ts in times.items()}, False
 
 
+def reproducible_losses(times):
+    """Each key's loss in one cell that every run of it shows: {key: [Time]} -> {key: its
+    fastest run's time over the fastest run of any key, minus one}.  Each run is one
+    process, and where code lands moves a short call's time from process to process: a
+    loss that one run of a key escapes is the placement's, not the key's."""
+    best_run = {}
+    for k, ts in times.items():
+        runs, _ = compare({i: [t] for i, t in enumerate(ts)})
+        best_run[k] = min(runs.values())
+    refs = {t.reference for ts in times.values() for t in ts}
+    if not (len(refs) == 1 and None not in refs):  # unpaired: compare pools the medians
+        best_run = {k: min(t.ns for t in ts) for k, ts in times.items()}
+    best = min(best_run.values())
+    return {k: v / best - 1 for k, v in best_run.items()}
+
+
 # ---------------------------------------------------------------------------------------
 # Bands.
 # ---------------------------------------------------------------------------------------
@@ -422,9 +449,10 @@ def acting_sizes(group, run, settings, swept, path):
 
 
 def choose_group(variants, group, chosen, swept):
-    """The values of one parameter group of least total relative loss among the variant
-    runs that set it: (values, {setting: mean loss}, cells, paired cells), or None when none
-    does."""
+    """The values of one parameter group that no range of sizes pays for, then of least mean
+    relative loss, among the variant runs that set it: (values, {setting: mean loss},
+    {setting: (worst loss of a range another value avoids, its (model, path, octave,
+    offset))}, cells, paired cells), or None when none does."""
     # A run of a later group (sweep.sh varies the groups in this order, each with the values
     # chosen before it) is that group's: it ran one value of this group, and its times under
     # another parameter must not weigh here.
@@ -449,10 +477,16 @@ def choose_group(variants, group, chosen, swept):
     if not common:
         raise SweepError(f"{'/'.join(group)}: no cell measured under every value "
                          f"({', '.join(map(str, settings))})")
-    # Each octave of sizes weighs the same: the many short sizes swept finely, where a
-    # loop's parameter may not act at all, must not outvote with their noise the few long
-    # ones where it does.
+    # First no range of sizes may pay: a value that loses more than RANGE_BOUND over an
+    # octave of sizes of one (model, path, offset), where another value stays within it,
+    # is out as long as some value avoids all such losses; where none does, the values whose
+    # worst such loss lies within RANGE_BOUND of the least stay.  (A single cell is no
+    # measure: among thousands, each value has some cell that noise or where the code landed
+    # made slow.)  Only then the mean decides, each octave of sizes weighing the same: the
+    # many short sizes swept finely, where a loop's parameter may not act at all, must not
+    # outvote with their noise the few long ones where it does.
     octaves = {}  # size octave -> {setting: [loss]}
+    ranges = {}  # (model, path, octave, offset) -> {setting: [loss every run shows]}
     paired = 0
     for cell in common:
         t, both = compare({s: times[s][cell] for s in settings})
@@ -461,13 +495,32 @@ def choose_group(variants, group, chosen, swept):
         per = octaves.setdefault(cell[2].bit_length(), {s: [] for s in settings})
         for s in settings:
             per[s].append(t[s] / best - 1)
+        model, path, size, offset = cell
+        shown = reproducible_losses({s: times[s][cell] for s in settings})
+        rng = ranges.setdefault((model, path, size.bit_length(), offset),
+                                {s: [] for s in settings})
+        for s in settings:
+            rng[s].append(shown[s])
+    worst = {s: (0.0, None) for s in settings}  # setting -> (loss, range) another avoids
+    # Only rounds paired in time measure a range's loss: the medians of unpaired samples
+    # move with the machine's load by more than the bound.
+    for key in sorted(ranges) if paired == len(common) else ():
+        if len(ranges[key][settings[0]]) < RANGE_CELLS:
+            continue
+        loss = {s: median(v) for s, v in ranges[key].items()}
+        for s in settings:
+            if loss[s] > RANGE_BOUND and loss[s] > worst[s][0] and any(
+                    loss[o] <= RANGE_BOUND for o in settings if o != s):
+                worst[s] = (loss[s], key)
     mean = {s: sum(sum(o[s]) / len(o[s]) for o in octaves.values()) / len(octaves)
             for s in settings}
-    winner = min(settings, key=lambda s: (mean[s], settings.index(s)))
+    least = min(w for w, _ in worst.values())
+    admitted = [s for s in settings if worst[s][0] <= (least + RANGE_BOUND if least else 0)]
+    winner = min(admitted, key=lambda s: (mean[s], settings.index(s)))
     baseline = tuple(swept[p] for p in group)
-    if baseline in mean and mean[winner] > mean[baseline] - PARAM_MARGIN:
+    if baseline in admitted and mean[winner] > mean[baseline] - PARAM_MARGIN:
         winner = baseline  # not worth a departure from the swept table
-    return dict(zip(group, winner)), mean, len(common), paired
+    return dict(zip(group, winner)), mean, worst, len(common), paired
 
 
 def choose_parameters(variants, swept):
@@ -478,12 +531,17 @@ def choose_parameters(variants, swept):
         found = choose_group(variants, group, chosen, swept)
         if found is None:
             continue
-        values, losses, cells, paired = found
+        values, losses, worst, cells, paired = found
         chosen.update(values)
         ranked = sorted(losses.items(), key=lambda kv: kv[1])
         how = f" ({paired} paired)" if paired else ""
+        name = lambda s: "/".join(map(str, s))  # noqa: E731
+        paid = [f"{name(s)} {100 * w:.1f}% at {1 << (c[2] - 1)}-{(1 << c[2]) - 1} B"
+                f"{' +' + str(c[3]) if c[3] else ''} ({c[1]})"
+                for s, (w, c) in sorted(worst.items(), key=lambda kv: kv[1][0]) if c]
         notes.append(f"{'/'.join(group)} over {cells} cells{how}, mean loss: " + ", ".join(
-            f"{'/'.join(map(str, s))} {100 * l:.1f}%" for s, l in ranked))
+            f"{name(s)} {100 * l:.1f}%" for s, l in ranked)
+            + ("; worst octave another value avoids: " + ", ".join(paid) if paid else ""))
     return chosen, notes
 
 
