@@ -48,8 +48,8 @@ the parameter acts, first the values that no range of sizes pays for: where the 
 paired, a value whose median loss over an octave of sizes of one (model, path, offset), of
 at least RANGE_CELLS cells, exceeds RANGE_BOUND (3%) while another value's stays within it,
 is out, if any value avoids every such loss (else the values whose worst one lies within
-3% of the least); each cell's loss there the one every run of the value shows (its fastest
-run's), since a process's code placement moves short calls.  Among those, the values of
+3% of the least; a single cell is no measure, since among thousands each value has some
+that noise made slow).  Among those, the values of
 least mean relative loss, each octave of sizes weighing the same (a loop's parameter acts
 on long inputs, which the sweep has few of).  A limit acts
 between the least and the greatest value tried (the kernel runs the same way below and above
@@ -292,22 +292,6 @@ def compare(times):
     return {k: median([t.ns for t in ts]) for k, ts in times.items()}, False
 
 
-def reproducible_losses(times):
-    """Each key's loss in one cell that every run of it shows: {key: [Time]} -> {key: its
-    fastest run's time over the fastest run of any key, minus one}.  Each run is one
-    process, and where code lands moves a short call's time from process to process: a
-    loss that one run of a key escapes is the placement's, not the key's."""
-    best_run = {}
-    for k, ts in times.items():
-        runs, _ = compare({i: [t] for i, t in enumerate(ts)})
-        best_run[k] = min(runs.values())
-    refs = {t.reference for ts in times.values() for t in ts}
-    if not (len(refs) == 1 and None not in refs):  # unpaired: compare pools the medians
-        best_run = {k: min(t.ns for t in ts) for k, ts in times.items()}
-    best = min(best_run.values())
-    return {k: v / best - 1 for k, v in best_run.items()}
-
-
 # ---------------------------------------------------------------------------------------
 # Bands.
 # ---------------------------------------------------------------------------------------
@@ -482,11 +466,11 @@ def choose_group(variants, group, chosen, swept):
     # is out as long as some value avoids all such losses; where none does, the values whose
     # worst such loss lies within RANGE_BOUND of the least stay.  (A single cell is no
     # measure: among thousands, each value has some cell that noise or where the code landed
-    # made slow.)  Only then the mean decides, each octave of sizes weighing the same: the
+    # made slow; the median of an octave's cells is.)  Only then the mean decides, each octave of sizes weighing the same: the
     # many short sizes swept finely, where a loop's parameter may not act at all, must not
     # outvote with their noise the few long ones where it does.
     octaves = {}  # size octave -> {setting: [loss]}
-    ranges = {}  # (model, path, octave, offset) -> {setting: [loss every run shows]}
+    ranges = {}  # (model, path, octave, offset) -> {setting: [loss]}
     paired = 0
     for cell in common:
         t, both = compare({s: times[s][cell] for s in settings})
@@ -496,11 +480,10 @@ def choose_group(variants, group, chosen, swept):
         for s in settings:
             per[s].append(t[s] / best - 1)
         model, path, size, offset = cell
-        shown = reproducible_losses({s: times[s][cell] for s in settings})
         rng = ranges.setdefault((model, path, size.bit_length(), offset),
                                 {s: [] for s in settings})
         for s in settings:
-            rng[s].append(shown[s])
+            rng[s].append(t[s] / best - 1)
     worst = {s: (0.0, None) for s in settings}  # setting -> (loss, range) another avoids
     # Only rounds paired in time measure a range's loss: the medians of unpaired samples
     # move with the machine's load by more than the bound.
