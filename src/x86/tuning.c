@@ -18,6 +18,7 @@
 
 #include "tuning/generic.h"
 #include "tuning/zen4.h"
+#include "tuning/zen5.h"
 #include "tuning/intel-spr.h"
 #include "tuning/intel-avx512-256.h"
 #include "tuning/avx2-vpclmul.h"
@@ -27,9 +28,16 @@
 #define AVX2_TIER CRC_FEATURES_x86_vpclmul_avx2
 #define BASE (CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_SSE41)
 
-static int is_amd_zen4_or_later(const struct crc_cpu_id *id)
+/* Family 25 (0x19) holds Zen 3 and Zen 4: the features (AVX-512) tell them apart. */
+static int is_amd_family_25(const struct crc_cpu_id *id)
 {
-    return strcmp(id->vendor, "AuthenticAMD") == 0 && id->family >= 0x19;
+    return strcmp(id->vendor, "AuthenticAMD") == 0 && id->family == 0x19;
+}
+
+/* Zen 5 is family 26 (0x1a); later families run its table until they have their own. */
+static int is_amd_zen5_or_later(const struct crc_cpu_id *id)
+{
+    return strcmp(id->vendor, "AuthenticAMD") == 0 && id->family >= 0x1a;
 }
 
 /* Intel cores on which 512-bit vectors lower the clock enough that 256-bit ones win
@@ -48,7 +56,13 @@ static int is_intel_512_costly(const struct crc_cpu_id *id)
 static int fam_zen4(const struct crc_cpu_id *id, uint32_t f)
 {
     (void)f;
-    return is_amd_zen4_or_later(id);
+    return is_amd_family_25(id);
+}
+
+static int fam_zen5(const struct crc_cpu_id *id, uint32_t f)
+{
+    (void)f;
+    return is_amd_zen5_or_later(id);
 }
 
 static int fam_intel_spr(const struct crc_cpu_id *id, uint32_t f)
@@ -79,6 +93,7 @@ static int anyone(const struct crc_cpu_id *id, uint32_t f)
 /* First match wins: a family applies when its CPU test passes and the CPU (less any mask)
  * has every feature its table's paths execute. */
 const struct crc_x86_family crc_x86_families[CRC_X86_FAMILIES] = {
+    {"zen5", BASE | GFNI_TIER, CRC_X86_TUNING_zen5, fam_zen5},
     {"zen4", BASE | GFNI_TIER, CRC_X86_TUNING_zen4, fam_zen4},
     {"intel-spr", BASE | GFNI_TIER, CRC_X86_TUNING_intel_spr, fam_intel_spr},
     {"intel-avx512-256", BASE | AVX2_TIER, CRC_X86_TUNING_intel_avx512_256, fam_intel_256},

@@ -113,7 +113,7 @@ struct crc_x86_family {
     const struct crc_x86_tuning *table;
     int (*is)(const struct crc_cpu_id *id, uint32_t features);
 };
-#define CRC_X86_FAMILIES 8
+#define CRC_X86_FAMILIES 9
 extern const struct crc_x86_family crc_x86_families[CRC_X86_FAMILIES];
 extern const size_t crc_x86_family_count;
 /* The family a CPU of this identity with these features (in use) belongs to: an index

@@ -105,7 +105,10 @@ static void check_families(void)
         const char *want;
     } cases[] = {
         {"AuthenticAMD", 0x19, 0x11, avx512 | CRC_CPU_GFNI, "zen4"},  /* EPYC 9004 */
-        {"AuthenticAMD", 0x1a, 0x02, avx512 | CRC_CPU_GFNI, "zen4"},  /* Zen 5 */
+        {"AuthenticAMD", 0x1a, 0x02, avx512 | CRC_CPU_GFNI, "zen5"},  /* EPYC 9005 */
+        {"AuthenticAMD", 0x1a, 0x44, avx512 | CRC_CPU_GFNI, "zen5"},  /* Ryzen 9000 */
+        {"AuthenticAMD", 0x1b, 0x00, avx512 | CRC_CPU_GFNI, "zen5"},  /* a later family */
+        {"AuthenticAMD", 0x1a, 0x02, avx2, "avx2-vpclmul"},           /* Zen 5 masked */
         {"AuthenticAMD", 0x19, 0x01, avx2, "avx2-vpclmul"},           /* EPYC 7003 */
         {"AuthenticAMD", 0x19, 0x11, avx2, "avx2-vpclmul"},           /* Zen 4 masked */
         {"GenuineIntel", 6, 0xcf, avx512 | CRC_CPU_GFNI, "intel-spr"}, /* Emerald Rapids */
