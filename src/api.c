@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "kernel_directives.h"
 
 /* The register holds the CRC in the model's input bit order (see internal.h). */
 uint64_t crc_init_register(const crcforge_model *m)
@@ -22,7 +23,7 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
  * stand-in that resolves (dispatch.c).  CRC-16/XMODEM's; the other four take their paths'
  * value entries (below), which the stand-in, with value_below 0, leaves to the update. */
 #define FIXED_ALGORITHM(fn, type, model, xorout)                                          \
-    __attribute__((aligned(64))) type fn(type crc, const void *buf, size_t len)         \
+    CODE_ALIGNED type fn(type crc, const void *buf, size_t len)                         \
     {                                                                                   \
         const crcforge_model *m = model;                                                \
         return (type)(crc_selected(m)->update(m, (uint64_t)(type)(crc ^ (xorout)), buf,  \
@@ -108,7 +109,7 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
  * CRC-64s only the update's line runs today; test_tuning checks the routing of every
  * table's bands.) */
 #define THROUGH_UPDATE(fn, type, w, fixed, index, xorout)                                 \
-    static __attribute__((noinline)) type fn##_through_update(                            \
+    static __attribute__((noinline)) CODE_ALIGNED type fn##_through_update(               \
         const struct crc_impl *impl, type crc, const void *buf, size_t len)               \
     {                                                                                     \
         const crcforge_model *m = &crc_catalogue[index];                                  \
@@ -133,7 +134,7 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
  * 8-byte calls in 7.3-7.6 ns against 6.5 (AMD Zen 4, crcforge bench). */
 #define VALUE_ENTRY(fn, type, w, fixed, index, xorout)                                    \
     THROUGH_UPDATE(fn, type, w, fixed, index, xorout)                                     \
-    __attribute__((aligned(64))) type fn(type crc, const void *buf, size_t len)           \
+    CODE_ALIGNED type fn(type crc, const void *buf, size_t len)                           \
     {                                                                                     \
         const struct crc_impl *impl = crc_selected(&crc_catalogue[index]);                \
         if (len < impl->value_below)                                                      \
@@ -153,7 +154,7 @@ THROUGH_UPDATE(crcforge_crc32c, uint32_t, w32, CRC_FIXED_CRC32C, CRC_CATALOGUE_I
  * line: where the chain fell by chance, the calls stopped overlapping on Zen 3 once other
  * code had run (crcforge bench beside crc-fast, 64 and 128 B: 5.7 and 6.9 GB/s against
  * 11.4 and 15.8 aligned). */
-__attribute__((aligned(64))) uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
+CODE_ALIGNED uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
 {
     const struct crc_impl *impl = crc_selected(&crc_catalogue[CRC_CATALOGUE_INDEX_CRC32C]);
 #if defined(__x86_64__)
@@ -180,8 +181,7 @@ FIXED_ALGORITHM(crcforge_crc16_xmodem, uint16_t, crc_model_crc16_xmodem, 0)
 
 /* Starts a cache line too (AMD Zen 4, CRC-64/ECMA-182 at 8-32 B: 0.60-0.67x the fastest
  * peer where it fell after other code, 0.65-0.77x aligned). */
-__attribute__((aligned(64))) uint64_t crcforge_checksum(const crcforge_model *m, const void *buf,
-                                                      size_t len)
+CODE_ALIGNED uint64_t crcforge_checksum(const crcforge_model *m, const void *buf, size_t len)
 {
     uint64_t reg = crc_selected(m)->update(m, crc_init_register(m), buf, len);
     return crc_register_to_value(m, reg);
@@ -219,7 +219,7 @@ int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, const char *n
     return 0;
 }
 
-void crcforge_update(crcforge_state *s, const void *buf, size_t len)
+CODE_ALIGNED void crcforge_update(crcforge_state *s, const void *buf, size_t len)
 {
     struct crc_state *st = crc_state_of(s);
     const struct crc_impl *impl = st->impl != NULL ? st->impl : crc_selected(st->model);

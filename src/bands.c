@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bands.h"
+#include "kernel_directives.h"
 
 #if defined(__x86_64__)
 #include "keyslot.h"
@@ -60,8 +61,8 @@ static __attribute__((noinline, cold)) uint64_t walk_resolving(enum crc_model_cl
 /* The update of a banded record: the band n falls in.  (Key slots and short inputs of the
  * fixed entries never get here when a path of their own serves them.) */
 #define BAND_WALKER(cls)                                                                   \
-    static uint64_t walk_##cls(const crcforge_model *m, uint64_t reg, const uint8_t *p,    \
-                               size_t n)                                                  \
+    static CODE_ALIGNED uint64_t walk_##cls(const crcforge_model *m, uint64_t reg,         \
+                                            const uint8_t *p, size_t n)                   \
     {                                                                                      \
         const struct banded_set *set =                                                     \
             atomic_load_explicit(&set_in_use, memory_order_acquire);                       \

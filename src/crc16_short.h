@@ -19,6 +19,7 @@
  */
 #include "bytes.h"
 #include "fold_consts.h"
+#include "kernel_directives.h"
 #include "keyslot.h"
 
 /* p[0..n), n <= 8, as a big-endian integer; overlapping loads agree where they meet. */
@@ -187,8 +188,8 @@ TARGET static uint64_t crc16_short_update(const crcforge_model *m, uint64_t reg,
  * fold_update_FOLD and record crc_impl_fold_FOLD) beyond.
  */
 #define CRC16_XMODEM_PATH(SUFFIX, FOLD)                                                  \
-    static uint64_t update_##SUFFIX(const crcforge_model *m, uint64_t reg, const uint8_t *p, \
-                                    size_t n)                                           \
+    static CODE_ALIGNED uint64_t update_##SUFFIX(const crcforge_model *m, uint64_t reg,   \
+                                                 const uint8_t *p, size_t n)              \
     {                                                                                   \
         if (n <= CRC16_SHORT_MAX)                                                       \
             return crc16_short_update(m, reg, p, n);                                    \

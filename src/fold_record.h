@@ -79,7 +79,7 @@ FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uin
 /* The update and its short inputs each start a cache line, so that where the linker puts
  * the tier's code does not decide how many lines a short call touches (AMD Zen 4, CRC-16/XMODEM
  * at 8 B through the 512-bit tier: 7.3 ns where they fell across lines, 6.5 aligned). */
-static ATTRIBUTES __attribute__((noinline, aligned(64))) uint64_t
+static ATTRIBUTES __attribute__((noinline)) CODE_ALIGNED uint64_t
 FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
 {
 #if !FOLD_MSB_ONLY
@@ -94,7 +94,7 @@ FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const
         return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 1) : lanes_pass(c, reg, p, n, 1);
     return n != 0 ? short_pass(c, reg, p, n, 1) : reg;
 }
-static ATTRIBUTES __attribute__((aligned(64))) uint64_t
+static ATTRIBUTES CODE_ALIGNED uint64_t
 FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
 {
     const struct fold_consts *c = fold_consts_peek(m);
@@ -110,8 +110,8 @@ FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *
 }
 
 /* For other kernels of the ISA; their own features include FEATURES. */
-uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                        size_t n)
+CODE_ALIGNED uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
+                                                     const uint8_t *p, size_t n)
 {
     return FOLD_CAT(update_, SUFFIX)(m, reg, p, n);
 }

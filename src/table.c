@@ -7,6 +7,7 @@
  */
 #include "bytes.h"
 #include "internal.h"
+#include "kernel_directives.h"
 #include "keyslot.h"
 
 #define ENTRY uint32_t
@@ -55,7 +56,8 @@ static const struct crc_tables *tables_of(const crcforge_model *m)
     return crc_once((crc_once_slot *)&m->tables, size, fill_tables, m);
 }
 
-uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
+CODE_ALIGNED uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                       size_t n)
 {
     const struct crc_tables *t = tables_of(m);
     unsigned w = m->p.width;
@@ -72,7 +74,8 @@ uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *
 }
 
 /* One table lookup a byte: the classic loop, for short inputs and as a baseline. */
-uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
+CODE_ALIGNED uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_t *p,
+                                          size_t n)
 {
     const struct crc_tables *t = tables_of(m);
     unsigned w = m->p.width;

@@ -3,7 +3,8 @@
  * competes with the multiplies for Intel's port 5. */
 #define SUFFIX x86_gfni_avx512
 #define ATTRIBUTES                                                                         \
-    __attribute__((target("gfni,avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1")))
+    __attribute__((target("gfni,avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1"))) \
+        CODE_ALIGNED
 #define FEATURES CRC_FEATURES_x86_gfni_avx512
 #define VL 64
 #define USE_AVX512 1

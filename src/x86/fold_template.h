@@ -71,11 +71,11 @@
 #include <immintrin.h>
 
 #include "../cpu.h"
+#include "../kernel_directives.h" /* before fold_lanes.h: ATTRIBUTES names CODE_ALIGNED */
 #include "fold.h"
 #include "tuning.h"
 #include "vec128.h"
 #include "../fold_lanes.h"
-#include "../kernel_directives.h"
 
 
 #ifndef GFNI_BITREV

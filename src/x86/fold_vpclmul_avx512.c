@@ -2,7 +2,8 @@
  * vpternlogq on xmm and ymm, VBMI for vpermb, which places the head). */
 #define SUFFIX x86_vpclmul_avx512
 #define ATTRIBUTES                                                                         \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1")))
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1")))  \
+        CODE_ALIGNED
 #define FEATURES CRC_FEATURES_x86_vpclmul_avx512
 #define VL 64
 #define USE_AVX512 1

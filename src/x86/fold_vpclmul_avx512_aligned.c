@@ -4,7 +4,8 @@
  * 64 KiB-1 MiB); the sweep of each CPU decides. */
 #define SUFFIX x86_vpclmul_avx512_aligned
 #define ATTRIBUTES                                                                         \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1")))
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1")))  \
+        CODE_ALIGNED
 #define FEATURES CRC_FEATURES_x86_vpclmul_avx512
 #define VL 64
 #define USE_AVX512 1
