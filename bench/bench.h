@@ -29,6 +29,11 @@ typedef uint64_t (*bench_loop_fn)(const struct bench_subject *s, const struct be
 /* Zero, but the compiler cannot know: the latency loop's address mask (measure.c). */
 extern volatile uintptr_t bench_opaque_zero;
 
+/* Every calling loop and every subject's call wrapper (crcforge's entries, the peers')
+ * starts a 64-byte line, as the library's entries do (CODE_ALIGNED): where the linker put
+ * them moved the paired ratios of short inputs from build to build. */
+#define BENCH_CODE_ALIGNED __attribute__((aligned(64)))
+
 /*
  * BENCH_LOOP(NAME, CALL) defines NAME, a bench_loop_fn: the calling loop every benchmark
  * subject is timed with.  CALL is one call, an expression of bench_s (the subject),
@@ -41,8 +46,9 @@ extern volatile uintptr_t bench_opaque_zero;
  * result (masked by an opaque zero), so calls cannot overlap.
  */
 #define BENCH_LOOP(NAME, CALL)                                                            \
-    static uint64_t NAME(const struct bench_subject *bench_s, const struct bench_input *in, \
-                         uint64_t passes, int latency)                                    \
+    static BENCH_CODE_ALIGNED uint64_t NAME(const struct bench_subject *bench_s,          \
+                                            const struct bench_input *in, uint64_t passes, \
+                                            int latency)                                   \
     {                                                                                     \
         const size_t bench_n = in->len, stride = in->stride, count = in->count;           \
         uint64_t acc = 0;                                                                 \

@@ -99,7 +99,8 @@ isal_crc16_fn crc16_t10dif_01, crc16_t10dif_avx2, crc16_t10dif_by16_10;
 /* crc32_iscsi takes and returns the bare register: no inversion on either side, and an
  * int length; CRC-32/ISCSI's init and xorout are all ones. */
 #define ISAL_ISCSI(fn)                                                                    \
-    static uint64_t isal_##fn(const void *ctx, const uint8_t *buf, size_t len)            \
+    static BENCH_CODE_ALIGNED uint64_t isal_##fn(const void *ctx, const uint8_t *buf,     \
+                                                 size_t len)                              \
     {                                                                                     \
         (void)ctx;                                                                        \
         uint32_t reg = 0xffffffffu;                                                       \
@@ -115,13 +116,15 @@ isal_crc16_fn crc16_t10dif_01, crc16_t10dif_avx2, crc16_t10dif_by16_10;
  * on both sides, CRC-64/WE: CRC-64/ECMA-182 (init 0, xorout 0) starts from all ones and
  * inverts its result. */
 #define ISAL_VALUE(fn)                                                                    \
-    static uint64_t isal_##fn(const void *ctx, const uint8_t *buf, size_t len)            \
+    static BENCH_CODE_ALIGNED uint64_t isal_##fn(const void *ctx, const uint8_t *buf,     \
+                                                 size_t len)                              \
     {                                                                                     \
         (void)ctx;                                                                        \
         return fn(0, buf, len);                                                           \
     }
 #define ISAL_ECMA_182(fn)                                                                 \
-    static uint64_t isal_##fn(const void *ctx, const uint8_t *buf, size_t len)            \
+    static BENCH_CODE_ALIGNED uint64_t isal_##fn(const void *ctx, const uint8_t *buf,     \
+                                                 size_t len)                              \
     {                                                                                     \
         (void)ctx;                                                                        \
         return ~fn(~UINT64_C(0), buf, len);                                               \
@@ -195,7 +198,8 @@ const char *bench_isal_iscsi_dispatched(void)
 #if CRCFORGE_BENCH_HAVE_LIBDEFLATE
 #include <libdeflate.h>
 
-static uint64_t libdeflate_crc32_value(const void *ctx, const uint8_t *buf, size_t len)
+static BENCH_CODE_ALIGNED uint64_t libdeflate_crc32_value(const void *ctx, const uint8_t *buf,
+                                                          size_t len)
 {
     (void)ctx;
     return libdeflate_crc32(0, buf, len);
@@ -205,7 +209,7 @@ static uint64_t libdeflate_crc32_value(const void *ctx, const uint8_t *buf, size
 #if CRCFORGE_BENCH_HAVE_ZLIB
 #include <zlib.h>
 
-static uint64_t zlib_crc32(const void *ctx, const uint8_t *buf, size_t len)
+static BENCH_CODE_ALIGNED uint64_t zlib_crc32(const void *ctx, const uint8_t *buf, size_t len)
 {
     (void)ctx;
     return crc32_z(0, buf, len);
@@ -225,7 +229,8 @@ uint64_t crc_fast_adapter_crc16_t10dif(const uint8_t *buf, size_t len);
 size_t crc_fast_adapter_target(uint8_t *out, size_t cap);
 
 #define CRC_FAST(algo)                                                                    \
-    static uint64_t crc_fast_##algo(const void *ctx, const uint8_t *buf, size_t len)       \
+    static BENCH_CODE_ALIGNED uint64_t crc_fast_##algo(const void *ctx, const uint8_t *buf,\
+                                                       size_t len)                        \
     {                                                                                     \
         (void)ctx;                                                                        \
         return crc_fast_adapter_##algo(buf, len);                                         \

@@ -15,7 +15,8 @@
  * later, so each subject of one hashes a copy of its own, resolved while its path is forced.
  */
 #define FIXED_ENTRY(fn)                                                                  \
-    static uint64_t entry_##fn(const void *ctx, const uint8_t *buf, size_t len)         \
+    static BENCH_CODE_ALIGNED uint64_t entry_##fn(const void *ctx, const uint8_t *buf,    \
+                                                  size_t len)                             \
     {                                                                                   \
         (void)ctx;                                                                      \
         return crcforge_##fn(0, buf, len);                                              \
@@ -26,7 +27,7 @@ FIXED_ENTRY(crc64_nvme)
 FIXED_ENTRY(crc64_xz)
 FIXED_ENTRY(crc16_xmodem)
 
-static uint64_t entry_checksum(const void *ctx, const uint8_t *buf, size_t len)
+static BENCH_CODE_ALIGNED uint64_t entry_checksum(const void *ctx, const uint8_t *buf, size_t len)
 {
     return crcforge_checksum(ctx, buf, len);
 }
@@ -72,7 +73,7 @@ static struct bench_subject crcforge_subject(const crcforge_model *m, const char
 /* The baseline "read": every byte loaded once (8-byte loads xored in four chains, the
  * last bytes one by one) and nothing else, the floor of any CRC of the same buffers once
  * they come from beyond the caches. */
-static uint64_t plain_read(const void *ctx, const uint8_t *buf, size_t len)
+static BENCH_CODE_ALIGNED uint64_t plain_read(const void *ctx, const uint8_t *buf, size_t len)
 {
     (void)ctx;
     uint64_t x[4] = {0, 0, 0, 0};
