@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "cpu.h"
+#if defined(__APPLE__)
+#include "cpu_apple.h"
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -30,6 +33,9 @@ uint32_t crc_cpu_detect(void)
     uint64_t xcr0 = (c & bit_OSXSAVE) ? xgetbv0() : 0;
     int os_ymm = (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
     int os_zmm = os_ymm && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
+#if defined(__APPLE__)
+    os_zmm = crc_cpu_apple_avx512_state(os_ymm, crc_sysctl_system, NULL); /* XCR0 is lazy */
+#endif
     if (__get_cpuid_max(0, NULL) < 7)
         return f;
     __cpuid_count(7, 0, a, b, c, d);
