@@ -312,17 +312,10 @@ static void finish(const struct hash_spec *s, const uint64_t *crcs, unsigned lon
     }
 }
 
-/* The modification time: st_mtim in POSIX, st_mtimespec on macOS. */
-#if defined(__APPLE__)
-#define STAT_MTIME(st) ((st)->st_mtimespec)
-#else
-#define STAT_MTIME(st) ((st)->st_mtim)
-#endif
-
 static int same_stat(const struct stat *a, const struct stat *b)
 {
-    return a->st_size == b->st_size && STAT_MTIME(a).tv_sec == STAT_MTIME(b).tv_sec &&
-           STAT_MTIME(a).tv_nsec == STAT_MTIME(b).tv_nsec;
+    return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
 /* Says why the input gave no value; -1. */

@@ -14,14 +14,6 @@
 
 #define FIRST_AFTER 1.0 /* seconds: shorter inputs show nothing */
 
-/* The clock of the thread's timed wait: the monotonic one, where a condition variable can
- * be given it (not on macOS, whose timed waits go by the wall clock). */
-#if defined(__APPLE__)
-#define WAIT_CLOCK CLOCK_REALTIME
-#else
-#define WAIT_CLOCK CLOCK_MONOTONIC
-#endif
-
 struct progress {
     int tty;
     pthread_t thread;
@@ -127,7 +119,7 @@ static void *progress_run(void *arg)
             continue;
         }
         struct timespec until;
-        clock_gettime(WAIT_CLOCK, &until);
+        clock_gettime(CLOCK_MONOTONIC, &until);
         double wait = next - t;
         until.tv_sec += (time_t)wait;
         until.tv_nsec += (long)((wait - (double)(time_t)wait) * 1e9);
@@ -151,9 +143,7 @@ struct progress *progress_open(enum progress_mode mode)
     p->tty = isatty(cli_err_fd());
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
-#if !defined(__APPLE__)
-    pthread_condattr_setclock(&attr, WAIT_CLOCK);
-#endif
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&p->wake, &attr);
     pthread_condattr_destroy(&attr);
     pthread_mutex_init(&p->lock, NULL);
