@@ -3,6 +3,7 @@
 set(CMAKE_C_COMPILER ${CMAKE_CURRENT_LIST_DIR}/zig-cc)
 set(CMAKE_C_FLAGS_INIT "-target ${CRCFORGE_ZIG_TARGET}")
 set(CMAKE_OSX_SYSROOT "" CACHE PATH "" FORCE)
+# The host's libraries and headers are Linux's: none is looked for (programs are the host's).
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
