@@ -27,23 +27,13 @@ uint32_t crc_cpu_detect(void)
     return f;
 }
 #elif defined(__aarch64__) && defined(__APPLE__)
-/* Not tested: no macOS machine is available to this project's CI. */
-#include <sys/sysctl.h>
-static int sysctl_flag(const char *name)
-{
-    int value = 0;
-    size_t size = sizeof value;
-    return sysctlbyname(name, &value, &size, NULL, 0) == 0 && value != 0;
-}
+#include <stddef.h>
+
+#include "cpu_apple.h"
+
+/* The kernel's hw.optional keys (cpu_apple.c; tested there on recorded answers). */
 uint32_t crc_cpu_detect(void)
 {
-    uint32_t f = CRC_CPU_KNOWN;
-    if (sysctl_flag("hw.optional.armv8_crc32"))
-        f |= CRC_CPU_ARM_CRC32;
-    if (sysctl_flag("hw.optional.arm.FEAT_PMULL"))
-        f |= CRC_CPU_ARM_PMULL;
-    if (sysctl_flag("hw.optional.arm.FEAT_SHA3"))
-        f |= CRC_CPU_ARM_SHA3;
-    return f;
+    return crc_cpu_apple_arm(crc_sysctl_system, NULL);
 }
 #endif

@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "cpu.h"
+#if defined(__APPLE__)
+#include "cpu_apple.h"
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -29,6 +32,13 @@ uint32_t crc_cpu_detect(void)
         f |= CRC_CPU_PCLMUL;
     uint64_t xcr0 = (c & bit_OSXSAVE) ? xgetbv0() : 0;
     int os_ymm = (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
+#if defined(__APPLE__)
+    /* XCR0's AVX-512 bits as the kernel sets them at the thread's first AVX-512 instruction. */
+    if (crc_cpu_apple_avx512_state(os_ymm, crc_sysctl_system, NULL))
+        xcr0 |= 0xe0;
+    else
+        xcr0 &= ~(uint64_t)0xe0;
+#endif
     int os_zmm = os_ymm && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
     if (__get_cpuid_max(0, NULL) < 7)
         return f;

@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "barrier.h"
 #include "check.h"
 #include "fixed_entries.h"
 #include "internal.h"

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "barrier.h"
 #include "check.h"
 #include "internal.h"
 

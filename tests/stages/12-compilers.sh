@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The native library built by another compiler and with other flags, beside stage 10-c's
-# GCC Release build (build/, built here if missing):
-#  - clang (build-clang): every path of the registry forced against the bitwise
-#    reference (test_engines, test_fold, test_keyslot), the dispatcher under CPU masks
-#    (test_dispatch), the fixed entry points, and the CLI's check values;
+# The native library built by other compilers and with other flags, beside stage 10-c's
+# GCC Release build (build/, built here if missing), every build warning-free (-Werror):
+#  - Debian's clang (build-clang), clang-19 (build-clang19) and Clang 22 through zig cc
+#    (build-zig; PyPI ziglang, pinned in .ci/requirements.txt; a generic CPU of this
+#    machine's architecture, as the other builds): every path of the registry forced
+#    against the bitwise reference (test_engines, test_fold, test_keyslot), the
+#    dispatcher under CPU masks (test_dispatch), the fixed entry points, the CLI's check
+#    values, and the paths chosen the GCC build's;
 #  - -march=x86-64-v3 -mpclmul -mvpclmulqdq (build-march; x86-64 CPUs with AVX2, PCLMULQDQ
 #    and VPCLMULQDQ): the checks of the paths those flags guarantee compile to "yes".  The
 #    paths chosen are the default build's, every path passes the same forced-path tests,
@@ -14,14 +17,20 @@ set -uo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
 need_cmd clang clang
+need_cmd clang-19 clang-19
+need_python_module ziglang "ziglang (.ci/requirements.txt)"
 require_met
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-build() { # build DIR CC CFLAGS
-  cmake -S . -B "$1" -DCMAKE_C_COMPILER="$2" -DCMAKE_C_FLAGS="$3" -DCMAKE_BUILD_TYPE=Release \
-    -DCRCFORGE_WERROR=ON >/dev/null &&
-    cmake --build "$1" -j "$(nproc)" >"$1/build.log" 2>&1 || { cat "$1/build.log"; return 1; }
+build() { # build DIR CC CFLAGS [CMAKE ARGS...]
+  local dir=$1 cc=$2 cflags=$3
+  shift 3
+  mkdir -p "$dir"
+  cmake -S . -B "$dir" -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" \
+    -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON "$@" >"$dir/configure.log" 2>&1 &&
+    cmake --build "$dir" -j "$(nproc)" >"$dir/build.log" 2>&1 ||
+    { cat "$dir/configure.log" "$dir/build.log" 2>/dev/null; return 1; }
 }
 
 check_values() { # DIR: catalogue check values through the CLI
@@ -48,14 +57,26 @@ cpu_queried() { # DIR IMPL: "yes" or "no", as test_env_impl reports it
 
 [ -x build/crcforge ] || build build cc "" || fail "default build"
 
-if build build-clang clang ""; then
-  forced_path_tests build-clang clang
-  check_values build-clang
-  [ "$(chosen build-clang)" = "$(chosen build)" ] ||
-    fail "clang: chose '$(chosen build-clang)', the GCC build '$(chosen build)'"
-else
-  fail "clang build"
-fi
+# compiler_leg LABEL DIR CC CFLAGS [CMAKE ARGS...]
+compiler_leg() {
+  local label=$1 dir=$2 t0=$SECONDS
+  shift 2
+  if build "$dir" "$@"; then
+    forced_path_tests "$dir" "$label"
+    check_values "$dir"
+    [ "$(chosen "$dir")" = "$(chosen build)" ] ||
+      fail "$label: chose '$(chosen "$dir")', the GCC build '$(chosen build)'"
+  else
+    fail "$label build"
+  fi
+  echo "$label: $((SECONDS - t0)) s"
+}
+
+compiler_leg clang build-clang clang ""
+compiler_leg clang-19 build-clang19 clang-19 ""
+# zig links its own C library: no bench peers, which are the host's libraries.
+compiler_leg "zig cc" build-zig "$PWD/cmake/zig-cc" "-target $(uname -m)-linux-gnu" \
+  -DCRCFORGE_BENCH_PEERS=OFF
 
 case "$(uname -m)" in
   x86_64 | amd64)
@@ -86,4 +107,4 @@ case "$(uname -m)" in
 esac
 
 [ "$failures" -eq 0 ] || { echo "12-compilers: $failures failure(s)"; exit 1; }
-echo "12-compilers: clang and -march builds passed"
+echo "12-compilers: clang, clang-19, zig cc (Clang 22) and -march builds passed"

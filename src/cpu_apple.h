@@ -1,0 +1,29 @@
+/*
+ * macOS's answers to the feature questions: its kernel's hw.optional sysctl keys, read
+ * through a lookup so that the decisions are pure functions of the answers.  They are
+ * compiled on every platform: the tests feed them answers recorded on Macs.
+ */
+#ifndef CRCFORGE_CPU_APPLE_H
+#define CRCFORGE_CPU_APPLE_H
+
+#include <stdint.h>
+
+/* One integer sysctl by name: 1 with *value set when the name exists, 0 when it does not. */
+typedef int crc_sysctl_lookup(void *ctx, const char *name, int64_t *value);
+
+/* arm64: CRC_CPU_KNOWN and the features the keys report (CRC32, PMULL, SHA3).  A key that
+ * does not exist means no. */
+uint32_t crc_cpu_apple_arm(crc_sysctl_lookup *lookup, void *ctx);
+
+/* x86-64: whether the OS keeps AVX-512 state (opmask and ZMM registers), given whether it
+ * keeps XMM and YMM state (os_ymm).  macOS turns AVX-512 state on for a thread at its first
+ * AVX-512 instruction, so XCR0 says no until then and cannot tell: hw.optional.avx512f
+ * does. */
+int crc_cpu_apple_avx512_state(int os_ymm, crc_sysctl_lookup *lookup, void *ctx);
+
+#if defined(__APPLE__)
+/* The running kernel's answers (sysctlbyname); ctx unused. */
+int crc_sysctl_system(void *ctx, const char *name, int64_t *value);
+#endif
+
+#endif /* CRCFORGE_CPU_APPLE_H */
