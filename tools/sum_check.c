@@ -44,11 +44,11 @@ struct list_run {
     unsigned nentries;
 };
 
-/* "NAME: RESULT" on stdout, the name escaped as sum writes it. */
+/* "NAME: RESULT" on stdout, the name escaped only when it holds a newline. */
 static void print_result(const char *name, const char *result)
 {
     FILE *out = cli_out();
-    int escaped = name_needs_escape(name);
+    int escaped = result_needs_escape(name);
     if (escaped)
         putc('\\', out);
     name_write(out, name, escaped);

@@ -85,7 +85,7 @@ def test_output_goes_to_sys_stdout_and_stderr(monkeypatch, files):
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
-    assert _crcforge.cli(["sum", "-a", "crc32", str(missing), str(good)]) == 2
+    assert _crcforge.cli(["sum", "-a", "crc32", str(missing), str(good)]) == 1
     assert out.getvalue() == crc32_line(b"123456789", good)
     assert err.getvalue() == f"crcforge: {missing}: No such file or directory\n"
     # A name that is not UTF-8 reaches a text stream as os.fsdecode gives it.
@@ -109,7 +109,7 @@ def test_output_follows_what_python_wrote_before(monkeypatch, files):
 
 def test_captured_by_pytest(capsys, files):
     good, missing = files
-    assert _crcforge.cli(["sum", str(good), str(missing)]) == 2
+    assert _crcforge.cli(["sum", str(good), str(missing)]) == 1
     captured = capsys.readouterr()
     assert captured.out == f"e3069283  {good}\n"
     assert captured.err == f"crcforge: {missing}: No such file or directory\n"
