@@ -9,9 +9,11 @@
 #ifndef CRCFORGE_PLATFORM_H
 #define CRCFORGE_PLATFORM_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 /* Errors beyond errno's (Windows only; POSIX has none of them). */
 enum {
@@ -20,13 +22,18 @@ enum {
     PLATFORM_ESYSTEM = 0x7ff10000,  /* + a Windows error code no errno value says */
 };
 
-/* The clock a pthread_cond_timedwait deadline is measured against with the clock
- * attribute set to it (winpthreads measures every deadline against the system time). */
-#ifdef _WIN32
+/* The clock the timed waits of a platform_cond_init condition variable go by: the
+ * monotonic one where a condition variable can be given it; the wall clock on macOS (no
+ * pthread_condattr_setclock) and Windows (winpthreads takes the attribute but measures
+ * every deadline against the system time). */
+#if defined(_WIN32) || defined(__APPLE__)
 #define PLATFORM_COND_CLOCK CLOCK_REALTIME
 #else
 #define PLATFORM_COND_CLOCK CLOCK_MONOTONIC
 #endif
+
+/* pthread_cond_init, its timed waits going by PLATFORM_COND_CLOCK: 0, or an error. */
+int platform_cond_init(pthread_cond_t *cond);
 
 /* The start of the program: standard streams in binary mode, the console writing UTF-8
  * (restored at exit), and *argc, *argv the command line in UTF-8 (on Windows its own

@@ -18,6 +18,20 @@ int platform_start(int *argc, char ***argv)
     return 0;
 }
 
+int platform_cond_init(pthread_cond_t *cond)
+{
+#ifdef __APPLE__
+    return pthread_cond_init(cond, NULL);
+#else
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, PLATFORM_COND_CLOCK);
+    int rc = pthread_cond_init(cond, &attr);
+    pthread_condattr_destroy(&attr);
+    return rc;
+#endif
+}
+
 int platform_open(const char *name)
 {
     return open(name, O_RDONLY);

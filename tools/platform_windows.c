@@ -250,6 +250,11 @@ int platform_start(int *argc, char ***argv)
     return 0;
 }
 
+int platform_cond_init(pthread_cond_t *cond)
+{
+    return pthread_cond_init(cond, NULL);
+}
+
 /* The name to give Windows: UTF-16, and with the \\?\ prefix (\\?\UNC\ for \\server\share)
  * when it is long, which lifts MAX_PATH; the prefix turns off Windows' own reading of the
  * name, so the name is made whole first (GetFullPathNameW: '/' to '\', ".", ".."). */

@@ -156,11 +156,7 @@ struct progress *progress_open(enum progress_mode mode)
         return NULL; /* progress is a courtesy: the values are computed without it */
     p->tty = platform_is_terminal(cli_err_fd());
     p->erase = p->tty ? platform_erase_to_end(cli_err_fd()) : NULL;
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, PLATFORM_COND_CLOCK);
-    pthread_cond_init(&p->wake, &attr);
-    pthread_condattr_destroy(&attr);
+    platform_cond_init(&p->wake);
     pthread_mutex_init(&p->lock, NULL);
     if (pthread_create(&p->thread, NULL, progress_run, p) != 0) {
         pthread_cond_destroy(&p->wake);
