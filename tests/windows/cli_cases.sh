@@ -117,6 +117,15 @@ printf 'two' >'two words.bin'
 run sum -a crc32 'two words.bin' nine.txt
 expect "a name with a space" 0 "$(zlib_crc32 'two words.bin')  two words.bin"$'\ncbf43926  nine.txt\n'
 
+# --- A Windows path with backslashes: written escaped, as sha256sum writes a backslash,
+# and read back by sum -c, which prints it as it is (Debian's sha256sum -c does).
+win_path="Z:$(printf '%s' "$work" | tr / '\\')\\nine.txt"
+run sum "$win_path"
+expect "a path with backslashes, written escaped" 0 "\\e3069283  ${win_path//\\/\\\\}"$'\n'
+cp out backslash.list
+run sum -c backslash.list
+expect "a path with backslashes, read back by sum -c" 0 "$win_path: OK"$'\n'
+
 # --- sum -c with CRLF line ends (untagged and tagged lines): read, and LF written.
 printf 'cbf43926  nine.txt\r\nCRC32C (nine.txt) = e3069283\r\n%s  %s\r\n' "$utf8_crc" "$name" >crlf.list
 run sum -c -a crc32 crlf.list
