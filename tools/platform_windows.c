@@ -352,9 +352,13 @@ int platform_stat(int fd, struct platform_stat *out)
     HANDLE h = handle_of(fd);
     memset(out, 0, sizeof *out);
     out->kind = PLATFORM_OTHER;
-    DWORD type = h != INVALID_HANDLE_VALUE ? GetFileType(h) : FILE_TYPE_UNKNOWN;
+    if (h == INVALID_HANDLE_VALUE) { /* a standard stream the process was not given */
+        errno = EBADF;
+        return -1;
+    }
+    DWORD type = GetFileType(h);
     if (type == FILE_TYPE_UNKNOWN && GetLastError() != NO_ERROR) {
-        errno = h == INVALID_HANDLE_VALUE ? EBADF : error_of(GetLastError());
+        errno = error_of(GetLastError());
         return -1;
     }
     if (type != FILE_TYPE_DISK)
