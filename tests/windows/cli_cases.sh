@@ -33,6 +33,10 @@ for tool in "$wine" python3 script "$cc"; do
   fi
 done
 export WINEDEBUG=-all
+# A Wine server started by a run would keep that run's output open after it ended (a
+# caller reading a pipe would wait on it): one is started here first, with nothing open,
+# and kept for a while after the last run (one already running is used as it is).
+"$(command -v wineserver || echo /usr/lib/wine/wineserver)" -p60 </dev/null >/dev/null 2>&1
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/crcforge-windows-cli.XXXXXX")
 locker=
