@@ -98,6 +98,70 @@ printf 123456789 >nine.txt
 run sum -a crc32c -a crc32 -a crc64-nvme nine.txt
 expect "check values of three models" 0 $'CRC32C (nine.txt) = e3069283\nCRC32 (nine.txt) = cbf43926\nCRC64NVME (nine.txt) = ae8b14860a799888\n'
 
+# --- Every catalogue model that `list` prints: sum of "123456789" by each (16 a run, in
+# tagged lines in -a order) is the check value the catalogue gives it.
+run list
+cp out models.txt
+list_rc=$rc
+python3 - models.txt >check.args <<'EOF'
+import re, sys
+models = re.findall(r'^name="([^"]+)" .* check=0x([0-9a-f]+) ', open(sys.argv[1]).read(), re.M)
+for i in range(0, len(models), 16):
+    print(" ".join("%s=%s" % m for m in models[i:i + 16]))
+EOF
+models=0
+wrong=()
+while read -r -a batch; do
+  args=()
+  for m in "${batch[@]}"; do
+    args+=(-a "${m%=*}")
+  done
+  run sum --tag "${args[@]}" nine.txt
+  models=$((models + ${#batch[@]}))
+  if ! python3 - out "${batch[@]}" <<'EOF'
+import sys
+values = [l.rsplit(" = ", 1)[-1] for l in open(sys.argv[1]).read().splitlines()]
+want = [m.rsplit("=", 1)[1] for m in sys.argv[2:]]
+sys.exit(0 if values == want else 1)
+EOF
+  then
+    wrong+=("${batch[*]} (status $rc: $(cat out err))")
+  fi
+done <check.args
+if [ "$list_rc" = 0 ] && [ "$models" -ge 100 ] && [ ${#wrong[@]} -eq 0 ]; then
+  echo "ok: list, and sum of each of its $models models gives its check value"
+else
+  printf '  %s\n' "${wrong[@]}" >&2
+  echo "FAILED: list (status $list_rc, $models models)" >&2
+  failures+=("list and every model's check value")
+fi
+
+# --- keyslot: Redis's rule, against binascii.crc_hqx (CRC-16/XMODEM) mod 16384; the keys
+# of a file are its lines as raw bytes (a CRLF line's key ends in CR).
+printf 'somekey\r\nuser:{42}:cart\n{}x\n' >keys.txt
+want=$(python3 - keys.txt somekey naïve <<'EOF'
+import binascii, os, sys
+def slot(key):
+    start = key.find(b"{")
+    if start >= 0:
+        end = key.find(b"}", start + 1)
+        if end > start + 1:
+            key = key[start + 1:end]
+    return binascii.crc_hqx(key, 0) % 16384
+keys = [os.fsencode(a) for a in sys.argv[2:]] + open(sys.argv[1], "rb").read().split(b"\n")[:-1]
+print("\n".join(str(slot(k)) for k in keys))
+EOF
+)
+run keyslot somekey naïve --file keys.txt
+expect "keyslot of UTF-8 arguments and of a file's CRLF and LF lines" 0 "$want"$'\n'
+run cpu
+if [ "$rc" = 0 ] && grep -q '^features: ' out && grep -q '^CRC-32/ISCSI ' out; then
+  echo "ok: cpu"
+else
+  echo "FAILED: cpu (status $rc): $(cat out err)" >&2
+  failures+=("cpu")
+fi
+
 # --- Binary reading: CR LF, a lone CR, Ctrl-Z (0x1a: end of file in text mode) and NUL
 # are data; a file, standard input from a file and from a pipe.
 printf 'a\r\nb\x1a\r\n\x00c\rd\n\x1a\r' >binary.bin
