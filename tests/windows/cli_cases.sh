@@ -162,6 +162,22 @@ else
   failures+=("cpu")
 fi
 
+# --- bench runs crcforge-bench from beside the tool, its arguments as they were given
+# (split from the UTF-16 command line, quoted again for the child) and its exit status
+# the tool's: a stand-in that prints its arguments.
+if "$cc" -O2 -o echo_args.exe "$here/echo_args.c" 2>cc.err; then
+  mkdir beside
+  cp "$exe" beside/crcforge.exe
+  cp echo_args.exe beside/crcforge-bench.exe
+  "$wine" beside/crcforge.exe bench 'a b' 'q"uote' 'back\' 'x\\"y' '' >out 2>err
+  rc=$?
+  expect "bench hands its arguments on as given" 7 $'[bench]\n[a b]\n[q"uote]\n[back\\]\n[x\\\\"y]\n[]\n'
+else
+  cat cc.err >&2
+  echo "FAILED: bench ($cc could not build echo_args.c)" >&2
+  failures+=("bench")
+fi
+
 # --- Binary reading: CR LF, a lone CR, Ctrl-Z (0x1a: end of file in text mode) and NUL
 # are data; a file, standard input from a file and from a pipe.
 printf 'a\r\nb\x1a\r\n\x00c\rd\n\x1a\r' >binary.bin
