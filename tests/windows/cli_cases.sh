@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The command-line tool on Windows: BUILD_DIR/crcforge.exe (a MinGW-w64 build) run under
 # Wine (wine64, WINEDEBUG=-all, in the WINEPREFIX the caller exports), each value checked
-# against an independent reference -- the catalogue's check values, python3's zlib.crc32 --
-# and each output compared byte for byte: binary reading of files and standard input, a
-# UTF-8 file name, a sparse 5 GiB file (-j 1, -j 2, parts), -j 2, sum -c of a list with
-# CRLF line ends, the progress line on a console, and bad input (a directory, a missing
-# file, a name that is not UTF-8, a path over 260 characters, a file another process
-# holds locked): each named, the status as on Linux, the other inputs still done.
+# against an independent reference -- the catalogue's check values, python3's zlib.crc32
+# and binascii.crc_hqx -- and each output compared byte for byte: every command (list
+# with each model's check value, keyslot, cpu, bench's hand-over), binary reading of files
+# and standard input, UTF-8 file names, a path with backslashes, a sparse 5 GiB file
+# (-j 1, -j 2, parts, standard input), -j 2, sum -c of a list with CRLF line ends, the
+# progress line on a console, and bad input (a directory, a missing file, a name that is
+# not UTF-8, a path over 260 characters, a file another process holds locked): each
+# named, the status as on Linux, the other inputs still done.  About 90 s.
 # Exits non-zero after naming every case that failed.
 #
 # Usage: tests/windows/cli_cases.sh BUILD_DIR
