@@ -30,10 +30,17 @@ extern "C" {
 #endif
 
 /* A build that embeds the library in another binary (the Python extension) defines
- * CRCFORGE_API empty, so that nothing but its own entry point is exported. */
+ * CRCFORGE_API empty, so that nothing but its own entry point is exported.  On Windows
+ * the DLL's build defines CRCFORGE_SHARED_BUILD (dllexport); a program linking the
+ * static library defines CRCFORGE_STATIC (CMake's crcforge::crcforge_static does);
+ * any other user imports from the DLL. */
 #ifndef CRCFORGE_API
 #if defined(_WIN32) && defined(CRCFORGE_SHARED_BUILD)
 #define CRCFORGE_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(CRCFORGE_STATIC)
+#define CRCFORGE_API __declspec(dllimport)
+#elif defined(_WIN32)
+#define CRCFORGE_API
 #elif defined(__GNUC__)
 #define CRCFORGE_API __attribute__((visibility("default")))
 #else

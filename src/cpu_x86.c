@@ -4,33 +4,28 @@
  */
 #include <string.h>
 
+#include "compiler.h"
 #include "cpu.h"
 #if defined(__APPLE__)
 #include "cpu_apple.h"
 #endif
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-
-static uint64_t xgetbv0(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    return (uint64_t)hi << 32 | lo;
-}
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
 
 uint32_t crc_cpu_detect(void)
 {
-    uint32_t a, b, c, d, f = CRC_CPU_KNOWN;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
+    uint32_t r[4], f = CRC_CPU_KNOWN;
+    if (crc_cpuid_max() < 1)
         return f;
+    crc_cpuid(1, 0, r);
+    uint32_t b, c = r[2];
     if (c & bit_SSE4_1)
         f |= CRC_CPU_SSE41;
     if (c & bit_SSE4_2)
         f |= CRC_CPU_SSE42;
     if (c & bit_PCLMUL)
         f |= CRC_CPU_PCLMUL;
-    uint64_t xcr0 = (c & bit_OSXSAVE) ? xgetbv0() : 0;
+    uint64_t xcr0 = (c & bit_OSXSAVE) ? crc_xgetbv(0) : 0;
     int os_ymm = (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
 #if defined(__APPLE__)
     /* XCR0's AVX-512 bits as the kernel sets them at the thread's first AVX-512 instruction. */
@@ -40,9 +35,10 @@ uint32_t crc_cpu_detect(void)
         xcr0 &= ~(uint64_t)0xe0;
 #endif
     int os_zmm = os_ymm && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
-    if (__get_cpuid_max(0, NULL) < 7)
+    if (crc_cpuid_max() < 7)
         return f;
-    __cpuid_count(7, 0, a, b, c, d);
+    crc_cpuid(7, 0, r);
+    b = r[1], c = r[2];
     if (os_ymm && (b & bit_AVX2))
         f |= CRC_CPU_AVX2;
     if (os_ymm && (c & bit_VPCLMULQDQ))
@@ -62,15 +58,16 @@ uint32_t crc_cpu_detect(void)
 
 void crc_cpu_identify(struct crc_cpu_id *id)
 {
-    uint32_t a, b, c, d;
+    uint32_t r[4];
     memset(id, 0, sizeof *id);
-    if (!__get_cpuid(0, &a, &b, &c, &d))
+    crc_cpuid(0, 0, r);
+    memcpy(id->vendor, &r[1], 4);
+    memcpy(id->vendor + 4, &r[3], 4);
+    memcpy(id->vendor + 8, &r[2], 4);
+    if (r[0] < 1)
         return;
-    memcpy(id->vendor, &b, 4);
-    memcpy(id->vendor + 4, &d, 4);
-    memcpy(id->vendor + 8, &c, 4);
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return;
+    crc_cpuid(1, 0, r);
+    uint32_t a = r[0];
     /* The display family and model: the extended fields count when the base family is
      * 15 (and, for the model, 6 as well). */
     unsigned family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;

@@ -150,6 +150,11 @@ int name_needs_escape(const char *name)
     return strpbrk(name, "\n\\\r") != NULL;
 }
 
+int result_needs_escape(const char *name)
+{
+    return strchr(name, '\n') != NULL;
+}
+
 void name_write(FILE *out, const char *name, int escaped)
 {
     if (!escaped) {

@@ -47,8 +47,12 @@ struct check_value {
 int check_value_parse(const char *text, size_t len, unsigned width, enum value_format format,
                       int with_parts, struct check_value *out);
 
-/* Whether a name is written escaped: it holds a newline, a backslash or a CR. */
+/* Whether a name is written escaped in a checksum line: it holds a newline, a backslash
+ * or a CR. */
 int name_needs_escape(const char *name);
+/* Whether a name is written escaped in sum -c's "NAME: OK" lines: only when it holds a
+ * newline, as Debian's sha256sum -c (coreutils 9.1) does; the other names as they are. */
+int result_needs_escape(const char *name);
 /* The name as it is, or escaped ("\n", "\\", "\r" for those bytes). */
 void name_write(FILE *out, const char *name, int escaped);
 

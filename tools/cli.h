@@ -18,7 +18,8 @@
      "the connect and read timeout of each request to S3\n"                                \
      "(default 20; each request tried 3 times)"}
 
-/* Exit codes of the contract. */
+/* Exit codes of the contract: sha256sum's 1 for a checksum that did not verify and for
+ * an input of sum that gave no value; 2 for bad usage and what stops a command. */
 enum { EXIT_OK = 0, EXIT_MISMATCH = 1, EXIT_TROUBLE = 2 };
 
 struct hash_spec;

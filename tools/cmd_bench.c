@@ -2,18 +2,20 @@
  * The program is separate so that the tool itself links no peer library: only bench
  * needs them. */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"
 
 /* Where an installed crcforge-bench lives, relative to the tool's directory (set by
  * CMake: the libexec directory's crcforge/ seen from the bin directory). */
 #ifndef CRCFORGE_BENCH_FROM_BINDIR
 #define CRCFORGE_BENCH_FROM_BINDIR "../libexec/crcforge"
 #endif
+
+/* Room for a path: Linux's PATH_MAX (Windows' is MAX_PATH, 260, which long paths exceed). */
+#define PATH_ROOM 4096
 
 static const struct cli_option bench_options[] = {CLI_HELP_OPTION, {0}};
 
@@ -28,45 +30,26 @@ const struct cli_command cli_bench = {
     .passes_on = 1,
 };
 
-/* The tool's own directory, from /proc/self/exe; 0, or -1 with errno. */
-static int tool_dir(char *out, size_t cap)
-{
-    ssize_t n = readlink("/proc/self/exe", out, cap - 1);
-    if (n < 0)
-        return -1;
-    if ((size_t)n >= cap - 1) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    out[n] = '\0';
-    char *slash = strrchr(out, '/');
-    if (slash == NULL) {
-        errno = ENOENT;
-        return -1;
-    }
-    *slash = '\0';
-    return 0;
-}
-
 /* Beside the tool (a build directory), then in the install's libexec directory. */
 static int run_bench(int argc, char **argv)
 {
     (void)argc;
-    char dir[PATH_MAX], beside[PATH_MAX + 32], installed[2 * PATH_MAX];
-    if (tool_dir(dir, sizeof dir) != 0) {
-        cli_error("bench: cannot find the tool's directory (/proc/self/exe): %s",
-                  strerror(errno));
+    char dir[PATH_ROOM], beside[PATH_ROOM + 32], installed[2 * PATH_ROOM];
+    if (platform_program_dir(dir, sizeof dir) != 0) {
+        cli_error("bench: cannot find the tool's directory: %s", platform_error_text(errno));
         return EXIT_TROUBLE;
     }
-    snprintf(beside, sizeof beside, "%s/crcforge-bench", dir);
-    snprintf(installed, sizeof installed, "%s/%s/crcforge-bench", dir,
+    snprintf(beside, sizeof beside, "%s/crcforge-bench" PLATFORM_EXE_SUFFIX, dir);
+    snprintf(installed, sizeof installed, "%s/%s/crcforge-bench" PLATFORM_EXE_SUFFIX, dir,
              CRCFORGE_BENCH_FROM_BINDIR);
     const char *const candidates[] = {beside, installed};
     for (size_t i = 0; i < sizeof candidates / sizeof *candidates; i++) {
-        if (access(candidates[i], X_OK) != 0)
+        if (!platform_is_program(candidates[i]))
             continue;
-        execv(candidates[i], argv);
-        cli_error("bench: %s: %s", candidates[i], strerror(errno));
+        int status = platform_run_instead(candidates[i], argv);
+        if (status >= 0)
+            return status; /* Windows: it ran, as a process of its own */
+        cli_error("bench: %s: %s", candidates[i], platform_error_text(errno));
         return EXIT_TROUBLE;
     }
     cli_error("bench: the benchmark program crcforge-bench is not installed (looked for %s "

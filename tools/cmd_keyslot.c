@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "lines.h"
+#include "platform.h"
 
 /* "SLOT", or with the key "SLOT  KEY" (the key's bytes as they are). */
 static void print_slot(const char *key, size_t len, int with_keys)
@@ -25,7 +26,7 @@ static int slots_of_file(const char *name, int with_keys)
 {
     struct lines keys;
     if (lines_open(&keys, name) != 0) {
-        cli_error("%s: %s", name, strerror(errno));
+        cli_error("%s: %s", name, platform_error_text(errno));
         return EXIT_TROUBLE;
     }
     char *line;
@@ -34,7 +35,7 @@ static int slots_of_file(const char *name, int with_keys)
         print_slot(line, (size_t)n, with_keys);
     int status = EXIT_OK;
     if (keys.err != 0) { /* the keys before were given their slots */
-        cli_error("%s: %s", name, strerror(keys.err));
+        cli_error("%s: %s", name, platform_error_text(keys.err));
         status = EXIT_TROUBLE;
     }
     lines_close(&keys);

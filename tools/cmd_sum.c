@@ -104,10 +104,10 @@ const struct cli_command cli_sum = {
              "does: a tagged line with its own algorithm, format and part size, the others\n"
              "with -a, --format and --part-size.\n"
              "\n"
-             "Exit status: 0 good; 1 with -c, a listed file that did not verify or could not\n"
-             "be read, a list with no properly formatted line (with --strict, with any\n"
-             "improperly formatted line), or one that could not be read; 2 bad usage, or\n"
-             "without -c an input that could not be read (the others are still processed).\n",
+             "Exit status: 0 good; 1 an input that could not be read (the others are still\n"
+             "processed), or with -c a listed file that did not verify or could not be read,\n"
+             "a list with no properly formatted line (with --strict, with any improperly\n"
+             "formatted line), or one that could not be read; 2 bad usage.\n",
     .run = cmd_sum,
     .host_synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64] [--part-size SIZE] "
                      "[--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] "
@@ -160,7 +160,7 @@ static int print_sums(char *const *names, int count, const struct hash_spec *spe
     for (int k = 0; k < count && !cli_stopped(); k++) {
         struct hash_value v;
         if (hash_input(names[k], spec, &v) != HASH_OK) {
-            status = EXIT_TROUBLE;
+            status = EXIT_MISMATCH; /* as sha256sum: the others are still done */
             continue;
         }
         for (unsigned a = 0; a < spec->nalgos; a++)

@@ -88,16 +88,28 @@ void cli_error(const char *fmt, ...)
 {
     if (cli_stopped())
         return;
-    FILE *err = cli_err();
+    /* The whole line in one write, so that threads' messages never mix. */
+    char small[1024], *line = small;
     va_list ap;
     va_start(ap, fmt);
-    flockfile(err);
-    fputs("crcforge: ", err);
-    vfprintf(err, fmt, ap);
-    fputc('\n', err);
-    fflush(err);
-    funlockfile(err);
+    int n = vsnprintf(small + 10, sizeof small - 11, fmt, ap);
     va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n + 11 >= sizeof small && (line = malloc((size_t)n + 12)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(line + 10, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    } else if (line == NULL) {
+        line = small; /* cut short rather than lost */
+        n = (int)sizeof small - 12;
+    }
+    memcpy(line, "crcforge: ", 10);
+    line[10 + n] = '\n';
+    fwrite(line, 1, (size_t)n + 11, cli_err());
+    fflush(cli_err());
+    if (line != small)
+        free(line);
 }
 
 int cli_host_message(char *message)

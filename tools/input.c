@@ -1,15 +1,13 @@
 /* The CRC of one input, whole or in parts, streamed or by ranges on several threads. */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "input.h"
+#include "platform.h"
 #include "progress.h"
 
 /* Memory stays bounded whatever the input size.  128 KiB, not more: on the AMD EPYC this
@@ -44,7 +42,7 @@ int open_retrying(const char *name)
 {
     int fd;
     do
-        fd = open(name, O_RDONLY);
+        fd = platform_open(name);
     while (again(fd < 0));
     return fd;
 }
@@ -55,18 +53,18 @@ ssize_t read_retrying(int fd, void *buf, size_t len)
     if (stop_before_reading())
         return -1;
     do
-        got = read(fd, buf, len);
+        got = platform_read(fd, buf, len);
     while (again(got < 0));
     return got;
 }
 
-ssize_t pread_retrying(int fd, void *buf, size_t len, off_t off)
+ssize_t pread_retrying(int fd, void *buf, size_t len, uint64_t off)
 {
     ssize_t got;
     if (stop_before_reading())
         return -1;
     do
-        got = pread(fd, buf, len, off);
+        got = platform_pread(fd, buf, len, off);
     while (again(got < 0));
     return got;
 }
@@ -187,7 +185,7 @@ static void *worker_run(void *arg)
             if (atomic_load_explicit(w->stop, memory_order_relaxed))
                 goto out;
             size_t want = p->len - done < READ_BUFFER ? (size_t)(p->len - done) : READ_BUFFER;
-            ssize_t got = pread_retrying(w->fd, buf, want, (off_t)(p->off + done));
+            ssize_t got = pread_retrying(w->fd, buf, want, p->off + done);
             if (got <= 0) {
                 w->fault.err = got < 0 ? errno : 0;
                 w->fault.early_end = got == 0;
@@ -312,22 +310,22 @@ static void finish(const struct hash_spec *s, const uint64_t *crcs, unsigned lon
     }
 }
 
-static int same_stat(const struct stat *a, const struct stat *b)
+static int same_stat(const struct platform_stat *a, const struct platform_stat *b)
 {
-    return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+    return a->size == b->size && a->mtime_sec == b->mtime_sec && a->mtime_nsec == b->mtime_nsec;
 }
 
 /* Says why the input gave no value; -1. */
 static int report(const char *name, const struct hash_spec *s, const struct fault *f,
-                  const struct stat *before, const struct stat *after, uint64_t size)
+                  const struct platform_stat *before, const struct platform_stat *after,
+                  uint64_t size)
 {
     if (f->err)
-        cli_error("%s: %s (reading byte %llu)", name, strerror(f->err),
+        cli_error("%s: %s (reading byte %llu)", name, platform_error_text(f->err),
                   (unsigned long long)f->at);
-    else if (after != NULL && before->st_size != after->st_size)
-        cli_error("%s: changed while it was read (%lld bytes at the start, %lld at the end)",
-                  name, (long long)before->st_size, (long long)after->st_size);
+    else if (after != NULL && before->size != after->size)
+        cli_error("%s: changed while it was read (%llu bytes at the start, %llu at the end)",
+                  name, (unsigned long long)before->size, (unsigned long long)after->size);
     else if (after != NULL && !same_stat(before, after))
         cli_error("%s: changed while it was read (modified: its mtime moved)", name);
     else if (f->early_end)
@@ -346,22 +344,21 @@ static int report(const char *name, const struct hash_spec *s, const struct faul
 static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spec *s,
                    struct hash_value *out)
 {
-    struct stat before, after;
-    if (fstat(fd, &before) != 0) {
-        cli_error("%s: %s", name, strerror(errno));
+    struct platform_stat before, after;
+    if (platform_stat(fd, &before) != 0) {
+        cli_error("%s: %s", name, platform_error_text(errno));
         return -1;
     }
-    if (S_ISDIR(before.st_mode)) {
-        cli_error("%s: %s", name, strerror(EISDIR));
+    if (before.kind == PLATFORM_DIRECTORY) {
+        cli_error("%s: %s", name, platform_error_text(EISDIR));
         return -1;
     }
     /* A regular file has a size to check the reads against, and can be read by
      * ranges: from where standard input stands, when it is one. */
-    int regular = S_ISREG(before.st_mode);
-    off_t base = regular && is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
-    if (base < 0 || base > before.st_size)
-        base = before.st_size;
-    uint64_t size = regular ? (uint64_t)(before.st_size - base) : 0;
+    int regular = before.kind == PLATFORM_REGULAR;
+    int64_t at = regular && is_stdin ? platform_position(fd) : 0;
+    uint64_t base = at < 0 || (uint64_t)at > before.size ? before.size : (uint64_t)at;
+    uint64_t size = regular ? before.size - base : 0;
     unsigned long nparts = MAX_PARTS;
     if (regular) {
         uint64_t n = s->part_size == 0 ? 1 : size / s->part_size + (size % s->part_size != 0);
@@ -376,7 +373,7 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     }
     uint64_t *crcs = malloc(nparts * s->nalgos * sizeof *crcs);
     if (crcs == NULL) {
-        cli_error("%s: %s", name, strerror(ENOMEM));
+        cli_error("%s: %s", name, platform_error_text(ENOMEM));
         return -1;
     }
     struct fault f = {0, 0, 0, 0};
@@ -384,7 +381,7 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
     uint64_t total = size;
     progress_begin(s->progress, name, size);
     if (regular && s->threads > 1 && size >= PARALLEL_MIN)
-        hash_parallel(fd, (uint64_t)base, size, s, crcs, nparts, &f);
+        hash_parallel(fd, base, size, s, crcs, nparts, &f);
     else
         hash_stream(fd, s, nparts, crcs, &count, &total, &f);
     progress_end(s->progress); /* before any message, and before the value is printed */
@@ -393,7 +390,7 @@ static int hash_fd(const char *name, int fd, int is_stdin, const struct hash_spe
         rc = report(name, s, &f, &before, NULL, size);
     } else if (regular) {
         /* The bytes read are those of one moment only if nothing moved meanwhile. */
-        if (fstat(fd, &after) != 0)
+        if (platform_stat(fd, &after) != 0)
             after = before;
         if (!same_stat(&before, &after) || f.early_end || f.too_many_parts) {
             rc = report(name, s, &f, &before, &after, size);
@@ -454,11 +451,11 @@ int hash_input(const char *name, const struct hash_spec *spec, struct hash_value
     if (fd < 0 && errno == ENOENT && spec->missing_ok)
         return HASH_MISSING;
     if (fd < 0) {
-        cli_error("%s: %s", name, strerror(errno));
+        cli_error("%s: %s", name, platform_error_text(errno));
         return -1;
     }
     rc = hash_fd(name, fd, is_stdin, spec, out);
     if (!is_stdin)
-        close(fd);
+        platform_close(fd);
     return rc;
 }

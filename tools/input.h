@@ -42,11 +42,12 @@ enum { HASH_OK = 0, HASH_FAILED = -1, HASH_MISSING = 1 };
  * HASH_MISSING when the file does not exist. */
 int hash_input(const char *name, const struct hash_spec *spec, struct hash_value *out);
 
-/* open(2) for reading, read(2) and pread(2), retried when interrupted (unless the run was
- * stopped: -1 with errno EINTR then): the descriptor, or the bytes read (0 at the end);
- * -1 with errno on an error. */
+/* platform_open, platform_read and platform_pread (open(2) for reading, read(2), pread(2)),
+ * retried when interrupted (unless the run was stopped: -1 with errno EINTR then): the
+ * descriptor, or the bytes read (0 at the end); -1 with errno on an error (its text:
+ * platform_error_text). */
 int open_retrying(const char *name);
 ssize_t read_retrying(int fd, void *buf, size_t len);
-ssize_t pread_retrying(int fd, void *buf, size_t len, off_t off);
+ssize_t pread_retrying(int fd, void *buf, size_t len, uint64_t off);
 
 #endif /* CRCFORGE_INPUT_H */

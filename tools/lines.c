@@ -1,13 +1,12 @@
 /* Lines read with read(2): the fault-injection tests reach them as they reach the data. */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "input.h"
 #include "lines.h"
+#include "platform.h"
 
 int lines_open(struct lines *r, const char *name)
 {
@@ -61,6 +60,6 @@ ssize_t lines_next(struct lines *r, char **line)
 void lines_close(struct lines *r)
 {
     if (r->own_fd)
-        close(r->fd);
+        platform_close(r->fd);
     free(r->buf);
 }

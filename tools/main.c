@@ -2,17 +2,19 @@
  * standard streams, with the benchmark beside its commands.  The contract is in
  * docs/DESIGN.md. */
 #include <stdio.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"
 
 static const struct cli_command *const extra[] = {&cli_bench};
 
 int main(int argc, char **argv)
 {
+    if (platform_start(&argc, &argv) != 0) /* argv in UTF-8 from here on */
+        return EXIT_TROUBLE;
     const struct cli_host host = {
-        .program = "crcforge", .out = stdout, .err = stderr, .in = STDIN_FILENO,
-        .err_fd = STDERR_FILENO, .extra = extra, .nextra = sizeof extra / sizeof extra[0],
+        .program = "crcforge", .out = stdout, .err = stderr, .in = fileno(stdin),
+        .err_fd = fileno(stderr), .extra = extra, .nextra = sizeof extra / sizeof extra[0],
     };
     return cli_run(&host, argc, argv);
 }

@@ -5,17 +5,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "platform.h"
 #include "progress.h"
 
 #define FIRST_AFTER 1.0 /* seconds: shorter inputs show nothing */
 
 struct progress {
     int tty;
+    const char *erase; /* what clears the rest of the terminal's line, or NULL */
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -61,22 +61,36 @@ static void format_duration(char *out, size_t n, double seconds)
  * wraps: "\r" could then rewrite its last row only. */
 static size_t columns(void)
 {
-    struct winsize ws;
-    return ioctl(cli_err_fd(), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
+    unsigned n = platform_columns(cli_err_fd());
+    return n > 0 ? n : 80;
+}
+
+/* Spaces over the rest of the terminal's line from column `at` (where the terminal has
+ * no escape for it). */
+static void blank_to_end(size_t at)
+{
+    for (size_t room = columns() - 1; at < room; at++)
+        fputc(' ', cli_err());
 }
 
 /* "crcforge: NAME: " and what follows it, the name cut at its front when it is too long
- * for the terminal. */
-static void print_line(const struct progress *p, const char *what, const char *end)
+ * for the terminal; erase: clear the rest of the terminal's line after it. */
+static void print_line(const struct progress *p, const char *what, int erase, const char *end)
 {
     const char *name = p->name;
     size_t room = columns() - 1, fixed = strlen("crcforge: : ") + strlen(what);
+    int n;
     if (p->tty && fixed + strlen(name) > room) {
         size_t keep = room > fixed + 3 ? room - fixed - 3 : 0;
-        fprintf(cli_err(), "\rcrcforge: ...%s: %s%s", name + strlen(name) - keep, what, end);
+        n = fprintf(cli_err(), "\rcrcforge: ...%s: %s", name + strlen(name) - keep, what);
     } else {
-        fprintf(cli_err(), "%scrcforge: %s: %s%s", p->tty ? "\r" : "", name, what, end);
+        n = fprintf(cli_err(), "%scrcforge: %s: %s", p->tty ? "\r" : "", name, what);
     }
+    if (erase && p->erase != NULL)
+        fputs(p->erase, cli_err());
+    else if (erase)
+        blank_to_end(n > 0 ? (size_t)n - 1 : 0);
+    fputs(end, cli_err());
     fflush(cli_err());
 }
 
@@ -99,7 +113,7 @@ static void show(struct progress *p, double t)
     } else {
         snprintf(what, sizeof what, "%s, %s/s", bytes, speed);
     }
-    print_line(p, what, p->tty ? "\033[K" : "\n");
+    print_line(p, what, p->tty, p->tty ? "" : "\n");
     p->shown = 1;
     p->last_shown = t;
 }
@@ -119,7 +133,7 @@ static void *progress_run(void *arg)
             continue;
         }
         struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
+        clock_gettime(PLATFORM_COND_CLOCK, &until);
         double wait = next - t;
         until.tv_sec += (time_t)wait;
         until.tv_nsec += (long)((wait - (double)(time_t)wait) * 1e9);
@@ -135,17 +149,14 @@ static void *progress_run(void *arg)
 
 struct progress *progress_open(enum progress_mode mode)
 {
-    if (mode == PROGRESS_OFF || (mode == PROGRESS_AUTO && !isatty(cli_err_fd())))
+    if (mode == PROGRESS_OFF || (mode == PROGRESS_AUTO && !platform_is_terminal(cli_err_fd())))
         return NULL;
     struct progress *p = calloc(1, sizeof *p);
     if (p == NULL)
         return NULL; /* progress is a courtesy: the values are computed without it */
-    p->tty = isatty(cli_err_fd());
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&p->wake, &attr);
-    pthread_condattr_destroy(&attr);
+    p->tty = platform_is_terminal(cli_err_fd());
+    p->erase = p->tty ? platform_erase_to_end(cli_err_fd()) : NULL;
+    platform_cond_init(&p->wake);
     pthread_mutex_init(&p->lock, NULL);
     if (pthread_create(&p->thread, NULL, progress_run, p) != 0) {
         pthread_cond_destroy(&p->wake);
@@ -183,7 +194,13 @@ void progress_end(struct progress *p)
         return;
     pthread_mutex_lock(&p->lock);
     if (p->shown && p->tty) {
-        fputs("\r\033[K", cli_err());
+        fputc('\r', cli_err());
+        if (p->erase != NULL) {
+            fputs(p->erase, cli_err());
+        } else {
+            blank_to_end(0);
+            fputc('\r', cli_err());
+        }
         fflush(cli_err());
     } else if (p->shown) { /* a log keeps the total */
         double seconds = now() - p->start;
@@ -192,7 +209,7 @@ void progress_end(struct progress *p)
         format_bytes(bytes, sizeof bytes, done);
         format_bytes(speed, sizeof speed, done / seconds);
         snprintf(what, sizeof what, "%s in %.1f s (%s/s)", bytes, seconds, speed);
-        print_line(p, what, "\n");
+        print_line(p, what, 0, "\n");
     }
     p->active = 0;
     pthread_mutex_unlock(&p->lock);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lines.h"
+#include "platform.h"
 #include "sum.h"
 
 /* The algorithms the tagged lines of a list name, parsed once each (a list of many files
@@ -44,11 +45,11 @@ struct list_run {
     unsigned nentries;
 };
 
-/* "NAME: RESULT" on stdout, the name escaped as sum writes it. */
+/* "NAME: RESULT" on stdout, the name escaped only when it holds a newline. */
 static void print_result(const char *name, const char *result)
 {
     FILE *out = cli_out();
-    int escaped = name_needs_escape(name);
+    int escaped = result_needs_escape(name);
     if (escaped)
         putc('\\', out);
     name_write(out, name, escaped);
@@ -120,7 +121,11 @@ static const struct cli_algo *tag_algorithm(struct list_run *r, const char *text
         check_waiting(r);
         empty_cache(c);
     }
-    char *copy = strndup(text, len);
+    char *copy = malloc(len + 1);
+    if (copy != NULL) {
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+    }
     if (copy == NULL) {
         snprintf(why, n, "%s", strerror(ENOMEM));
         return NULL;
@@ -310,7 +315,7 @@ int sum_check(const char *name, const struct check_options *o)
     sum_tag(r.expected, &o->algo, o->format, o->part_size);
     struct lines list;
     if (lines_open(&list, name) != 0) {
-        cli_error("%s: %s", r.title, strerror(errno));
+        cli_error("%s: %s", r.title, platform_error_text(errno));
         return 0;
     }
     char *line;
@@ -322,7 +327,7 @@ int sum_check(const char *name, const struct check_options *o)
     empty_cache(&r.cache);
     int ok = 0;
     if (list.err != 0) {
-        cli_error("%s: %s", r.title, strerror(list.err));
+        cli_error("%s: %s", r.title, platform_error_text(list.err));
     } else if (!r.well_formed) {
         cli_error("%s: no properly formatted checksum lines found", r.title);
         if (r.hint_line > 0 && o->output != CHECK_OUTPUT_STATUS)

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "compiler.h"
 #include "crcforge.h"
 #include "cpu.h"
 #include "internal.h"
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
     }
     static const size_t sizes[] = {64 << 10, 1 << 20};
     enum { NSIZES = sizeof sizes / sizeof *sizes };
-    uint8_t *buf = aligned_alloc(64, 1 << 20);
+    uint8_t *buf = crc_aligned_alloc(64, 1 << 20);
     if (buf == NULL) {
         perror("x86_ceiling_bench");
         return 1;
@@ -138,7 +139,7 @@ int main(int argc, char **argv)
         uint32_t want = ~(uint32_t)crc_reference_update(&crc_model_crc32c->p, 0xffffffffu, buf, n);
         if (crcforge_crc32c(0, buf, n) != want) {
             fprintf(stderr, "x86_ceiling_bench: crcforge_crc32c is wrong at %zu bytes\n", n);
-            free(buf);
+            crc_aligned_free(buf);
             return 1;
         }
     }
@@ -172,6 +173,6 @@ int main(int argc, char **argv)
     }
     bench_table_print(stdout, t);
     bench_table_free(t);
-    free(buf);
+    crc_aligned_free(buf);
     return 0;
 }

@@ -10,9 +10,10 @@
 #include <immintrin.h>
 
 #include "../combine.h"
+#include "../compiler.h"
 #include "../fold_consts.h"
 
-#define TARGET_PCLMUL __attribute__((target("pclmul")))
+#define TARGET_PCLMUL CRC_TARGET("pclmul")
 
 static TARGET_PCLMUL inline __m128i clmul(uint64_t a, uint64_t b)
 {

@@ -18,12 +18,13 @@
  * Loads never leave [p, p+n): 16-byte loads only when n >= 16 (the first, partial,
  * block is a load at p shuffled down to its bytes), 8/4/1-byte overlapping loads below.
  */
+#include "../compiler.h"
 #include "../cpu.h"
 #include "../kernel_directives.h"
 #include "fold.h"
 #include "vec128.h"
 
-#define TARGET __attribute__((target("pclmul,ssse3,sse4.1"))) CODE_ALIGNED
+#define TARGET CRC_TARGET("pclmul,ssse3,sse4.1") CODE_ALIGNED
 
 #define SHORT_FEATURES (CRC_CPU_PCLMUL | CRC_CPU_SSE41)
 #include "../crc16_short.h" /* the body and the key-slot operations */

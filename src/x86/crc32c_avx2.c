@@ -6,6 +6,7 @@
 #define PARALLEL crc32c_x86_vpclmul_avx2
 #define HYBRID crc32c_x86_avx2_hybrid
 #define FEATURES CRC_FEATURES_x86_crc32c_avx2
-#define ATTRIBUTES __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2,crc32"))) CODE_ALIGNED
+#include "../compiler.h"
+#define ATTRIBUTES CRC_TARGET("avx2,vpclmulqdq,pclmul,sse4.2,crc32") CODE_ALIGNED
 #define VL 32
 #include "crc32c_vpclmul_template.h"

@@ -6,7 +6,7 @@
 #define PARALLEL crc32c_x86_vpclmul_avx512
 #define HYBRID crc32c_x86_avx512_hybrid
 #define FEATURES CRC_FEATURES_x86_crc32c_avx512
-#define ATTRIBUTES                                                                         \
-    __attribute__((target("avx512f,vpclmulqdq,pclmul,avx2,sse4.2,crc32"))) CODE_ALIGNED
+#include "../compiler.h"
+#define ATTRIBUTES CRC_TARGET("avx512f,vpclmulqdq,pclmul,avx2,sse4.2,crc32") CODE_ALIGNED
 #define VL 64
 #include "crc32c_vpclmul_template.h"

@@ -10,12 +10,13 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "../compiler.h"
 #include "../fold_consts.h"
 #include "../kernel_directives.h"
 #include "impls.h"
 
-#define TARGET_SSE42 __attribute__((target("sse4.2,crc32"))) CODE_ALIGNED
-#define TARGET_SSE42_PCLMUL __attribute__((target("sse4.2,crc32,pclmul"))) CODE_ALIGNED
+#define TARGET_SSE42 CRC_TARGET("sse4.2,crc32") CODE_ALIGNED
+#define TARGET_SSE42_PCLMUL CRC_TARGET("sse4.2,crc32,pclmul") CODE_ALIGNED
 
 /* Longest stream of one joined pass, in bytes: a join costs ~15 cycles against 3*L/8
  * cycles of crc32 instructions, so 4 KiB streams keep it under 1%, and three streams

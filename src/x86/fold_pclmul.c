@@ -1,6 +1,7 @@
 /* 128-bit PCLMULQDQ folding (SSE4.1 for pshufb, pblendvb, pextrq). */
 #define SUFFIX x86_pclmul
-#define ATTRIBUTES __attribute__((target("sse4.1,pclmul"))) CODE_ALIGNED
+#include "../compiler.h"
+#define ATTRIBUTES CRC_TARGET("sse4.1,pclmul") CODE_ALIGNED
 #define FEATURES CRC_FEATURES_x86_pclmul
 #define VL 16
 #define USE_AVX512 0

@@ -3,9 +3,9 @@
  * a candidate where split loads cost (offset by one, Intel lost 0.85x to isa-l at
  * 64 KiB-1 MiB); the sweep of each CPU decides. */
 #define SUFFIX x86_vpclmul_avx512_aligned
+#include "../compiler.h"
 #define ATTRIBUTES                                                                         \
-    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1")))  \
-        CODE_ALIGNED
+    CRC_TARGET("avx512f,avx512bw,avx512vl,avx512vbmi,vpclmulqdq,pclmul,avx2,sse4.1") CODE_ALIGNED
 #define FEATURES CRC_FEATURES_x86_vpclmul_avx512
 #define VL 64
 #define USE_AVX512 1

@@ -239,11 +239,13 @@ def test_binary_mode_lines_and_leading_blanks(tool, tmp_path):
     assert code == 0 and out == b"a: OK\nb: OK\nc: OK\n"
 
 
-@pytest.mark.parametrize("name", [b"back\\slash", b"cr\rmid", b"\\", b"x\\n"])
+@pytest.mark.parametrize("name", [b"back\\slash", b"cr\rmid", b"\\", b"x\\n", b"g\\h.txt",
+                                  b"new\nline\\", b"new\nline\rcr"])
 def test_names_written_escaped_as_sha256sum_writes_them(tool, tmp_path, name):
-    """sum writes a name holding a backslash or a CR as sha256sum writes it (the line
-    starts with '\\'; \\\\ and \\r), plain and tagged; -c reads it back and prints the name as
-    written (as current coreutils does; 9.1 escaped there only names holding a newline)."""
+    """sum writes a name holding a backslash, a CR or a newline as sha256sum writes it (the
+    line starts with '\\'; \\\\, \\r and \\n), plain and tagged; -c reads either tool's
+    list back and prints the name as sha256sum -c (Debian's coreutils 9.1) does: escaped
+    only when it holds a newline, else as it is (g\\h.txt: OK)."""
     with open(os.path.join(os.fsencode(tmp_path), name), "wb") as f:
         f.write(b"data")
     for tagged in (False, True):
@@ -255,12 +257,17 @@ def test_names_written_escaped_as_sha256sum_writes_them(tool, tmp_path, name):
             assert ours.startswith(b"\\CRC32C (") and sha.startswith(b"\\SHA256 (")
         else:
             assert ours.split(b"  ", 1)[1] == sha.split(b"  ", 1)[1] and ours[:1] == b"\\"
-        (tmp_path / "list").write_bytes(ours + b"\n")
-        p = subprocess.run([*tool, "sum", "-c", "list"], cwd=tmp_path, capture_output=True,
+        (tmp_path / "ours").write_bytes(ours + b"\n")
+        (tmp_path / "sha").write_bytes(sha + b"\n")
+        want = subprocess.run(["sha256sum", "-c", "sha"], cwd=tmp_path, capture_output=True,
+                              timeout=60)
+        p = subprocess.run([*tool, "sum", "-c", "ours"], cwd=tmp_path, capture_output=True,
                            timeout=60)
-        written = b"\\" + (sha.split(b"  ", 1)[1] if not tagged else
-                           sha.split(b" (", 1)[1].rsplit(b") = ", 1)[0])
-        assert (p.returncode, p.stdout, p.stderr) == (0, written + b": OK\n", b"")
+        assert (want.returncode, want.stderr) == (0, b"")
+        assert (p.returncode, p.stdout, p.stderr) == (0, want.stdout, b"")
+        written = (sha.split(b"  ", 1)[1] if not tagged else
+                   sha.split(b" (", 1)[1].rsplit(b") = ", 1)[0])
+        assert p.stdout == (b"\\" + written if b"\n" in name else name) + b": OK\n"
 
 
 @pytest.mark.parametrize("line", [b"\\e3069283  a\\x", b"\\e3069283  a\\", b"\\CRC32C (a\\t) = e3069283"])

@@ -123,7 +123,7 @@ def test_failed_or_changed_input_gives_no_value(faulted, tmp_path, mode, fault, 
         assert err == (f"crcforge: {big}: {reason}\n"
                        "crcforge: WARNING: 1 listed file could not be read\n")
     else:
-        assert code == 2 and lines(out) == want[1:], err  # the other input still done
+        assert code == 1 and lines(out) == want[1:], err  # the other input still done
         assert err == f"crcforge: {big}: {reason}\n"
     assert calls
 
@@ -137,7 +137,7 @@ def test_pipe_faults(faulted, args):
         assert (code, lines(out), err) == (0, [f"{want}  -"], "") and calls
     code, out, err, calls = faulted("eio@5000000", "sum", "-a", "crc32", *args, fd=0,
                                     stdin=DATA)
-    assert (code, out, err) == (2, b"", "crcforge: -: Input/output error (reading byte 5000000)\n")
+    assert (code, out, err) == (1, b"", "crcforge: -: Input/output error (reading byte 5000000)\n")
 
 
 def test_list_faults(faulted, tmp_path):
@@ -185,7 +185,7 @@ def test_directory(run, tmp_path):
     good.write_bytes(b"123456789")
     for args in ([], ["-j2"], ["--part-size=4"], ["-j2", "--part-size=4"]):
         code, out, err = run("sum", *args, str(tmp_path), str(good))
-        assert code == 2 and len(lines(out)) == 1 and lines(out)[0].endswith(f"  {good}")
+        assert code == 1 and len(lines(out)) == 1 and lines(out)[0].endswith(f"  {good}")
         assert err == f"crcforge: {tmp_path}: Is a directory\n"
 
 
@@ -322,7 +322,7 @@ def test_sum_j_matches_zlib(run, sized_files, j):
 def test_sum_j_errors_named(run, sized_files, tmp_path):
     big = str(next(f for f in sized_files if f.stat().st_size > 8 << 20))
     code, out, err = run("sum", "-j", "2", str(tmp_path / "missing"), big)
-    assert code == 2 and "missing" in err and out.decode().endswith(f"  {big}\n")
+    assert code == 1 and "missing" in err and out.decode().endswith(f"  {big}\n")
     code, _, err = run("sum", "-j", "65", big)
     assert code == 2 and "'65'" in err
 

@@ -1,10 +1,15 @@
-/* Buffers flush against PROT_NONE pages, so an overread before or after faults. */
+/* Buffers flush against inaccessible pages, so an overread before or after faults. */
 #ifndef CRCFORGE_GUARDED_H
 #define CRCFORGE_GUARDED_H
 
+#include <stddef.h>
 #include <stdint.h>
+#if defined(_WIN32)
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 struct guarded {
     uint8_t *start; /* first usable byte: a guard page lies just before */
@@ -13,6 +18,30 @@ struct guarded {
     size_t map_len;
 };
 
+#if defined(_WIN32)
+static inline int guarded_alloc(struct guarded *g, size_t size)
+{
+    SYSTEM_INFO si;
+    GetSystemInfo(&si);
+    size_t page = si.dwPageSize;
+    size_t body = (size + page - 1) / page * page;
+    g->map_len = body + 2 * page;
+    g->map = VirtualAlloc(NULL, g->map_len, MEM_RESERVE | MEM_COMMIT, PAGE_NOACCESS);
+    if (g->map == NULL)
+        return -1;
+    DWORD was;
+    if (!VirtualProtect(g->map + page, body, PAGE_READWRITE, &was))
+        return -1;
+    g->start = g->map + page;
+    g->end = g->start + body;
+    return 0;
+}
+
+static inline void guarded_free(struct guarded *g)
+{
+    VirtualFree(g->map, 0, MEM_RELEASE);
+}
+#else
 static inline int guarded_alloc(struct guarded *g, size_t size)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -32,5 +61,6 @@ static inline void guarded_free(struct guarded *g)
 {
     munmap(g->map, g->map_len);
 }
+#endif
 
 #endif /* CRCFORGE_GUARDED_H */

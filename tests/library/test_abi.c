@@ -2,12 +2,53 @@
  * The ABI's fixed facts, through the shared library a program loads, with the stable
  * header alone: the version macros against crcforge_version() and the project's version
  * (CMake's, CRCFORGE_PROJECT_VERSION), and crcforge_state's size, alignment and copying.
+ * On Windows also: the functions come from the DLL named with the major version
+ * (CRCFORGE_DLL_NAME), whose version resource holds the header's version.
  */
 #include <stdalign.h>
 #include <string.h>
 
 #include "check.h"
 #include "crcforge.h"
+#if defined(_WIN32)
+#include <windows.h>
+
+static void check_dll(void)
+{
+    HMODULE dll = GetModuleHandleA(CRCFORGE_DLL_NAME), from = NULL;
+    CHECK(dll != NULL, "%s is not loaded", CRCFORGE_DLL_NAME);
+    GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                           GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                       (LPCSTR)(void *)crcforge_version, &from);
+    CHECK(dll != NULL && from == dll, "crcforge_version is not %s's", CRCFORGE_DLL_NAME);
+    if (dll == NULL)
+        return;
+    char path[MAX_PATH * 4];
+    DWORD len = GetModuleFileNameA(dll, path, sizeof path);
+    DWORD ignored, size = len ? GetFileVersionInfoSizeA(path, &ignored) : 0;
+    CHECK(size > 0, "%s: no version resource", CRCFORGE_DLL_NAME);
+    if (size == 0)
+        return;
+    void *info = malloc(size);
+    VS_FIXEDFILEINFO *fixed = NULL;
+    char *text = NULL;
+    UINT fixed_len = 0, text_len = 0;
+    if (info != NULL && GetFileVersionInfoA(path, 0, size, info)) {
+        VerQueryValueA(info, "\\", (void **)&fixed, &fixed_len);
+        VerQueryValueA(info, "\\StringFileInfo\\040904B0\\FileVersion", (void **)&text,
+                       &text_len);
+    }
+    CHECK(fixed != NULL &&
+              fixed->dwFileVersionMS ==
+                  ((DWORD)CRCFORGE_VERSION_MAJOR << 16 | CRCFORGE_VERSION_MINOR) &&
+              fixed->dwFileVersionLS == (DWORD)CRCFORGE_VERSION_PATCH << 16,
+          "the version resource's file version is not %s", CRCFORGE_VERSION);
+    CHECK(text != NULL && strcmp(text, CRCFORGE_VERSION) == 0,
+          "the version resource's FileVersion text %s, not %s", text ? text : "(none)",
+          CRCFORGE_VERSION);
+    free(info);
+}
+#endif
 
 int main(void)
 {
@@ -50,5 +91,8 @@ int main(void)
         CHECK(crcforge_final(&s) == 0xe3069283u, "original: %llx",
               (unsigned long long)crcforge_final(&s));
     }
+#if defined(_WIN32)
+    check_dll();
+#endif
     return check_end();
 }

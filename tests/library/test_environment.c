@@ -13,12 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "crcforge_dispatch.h"
 #include "internal.h"
+#include "process.h"
 
 #if defined(__x86_64__)
 #include "x86/tuning.h"
@@ -257,6 +257,20 @@ int main(int argc, char **argv)
         }
         printf("%s\n", sc->name);
         fflush(NULL);
+#if defined(_WIN32)
+        char index[16], impl[128], mask[128], tune[256];
+        snprintf(index, sizeof index, "%zu", i);
+        const char *args[] = {"--scenario", index, NULL};
+        const char *env[4] = {"CRCFORGE_IMPL", "CRCFORGE_CPU_MASK", "CRCFORGE_TUNE", NULL};
+        if (value_of(sc->impl) != NULL)
+            snprintf(impl, sizeof impl, "CRCFORGE_IMPL=%s", value_of(sc->impl)), env[0] = impl;
+        if (sc->mask != NULL)
+            snprintf(mask, sizeof mask, "CRCFORGE_CPU_MASK=%s", sc->mask), env[1] = mask;
+        if (sc->tune != NULL)
+            snprintf(tune, sizeof tune, "CRCFORGE_TUNE=%s", sc->tune), env[2] = tune;
+        const int status = process_run_self(args, env);
+        CHECK(status == 0, "%s: child exit %d", sc->name, status);
+#else
         const pid_t pid = fork();
         if (pid == 0) {
             static const char *const names[] = {"CRCFORGE_IMPL", "CRCFORGE_CPU_MASK",
@@ -282,6 +296,7 @@ int main(int argc, char **argv)
         waitpid(pid, &status, 0);
         CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s: child exit %d", sc->name,
               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+#endif
     }
     return check_end();
 }

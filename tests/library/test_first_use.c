@@ -24,13 +24,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "barrier.h"
 #include "check.h"
 #include "fixed_entries.h"
 #include "internal.h"
+#include "process.h"
 #include "slot_rule.h"
 
 #define WORKERS 8
@@ -438,6 +437,14 @@ static int run_scenario(const struct scenario *sc)
 /* Runs a scenario in a child: this binary executed again, or, where it cannot be executed
  * (qemu-user runs a foreign binary only itself), the forked child runs it, which is as
  * fresh since this process never calls the library.  Returns the child's status. */
+#if defined(_WIN32)
+static int spawn_scenario(const char *self, const struct scenario *sc)
+{
+    (void)self; /* process_run_self finds it */
+    const char *args[] = {sc->name, NULL};
+    return process_run_self(args, NULL);
+}
+#else
 static int spawn_scenario(const char *self, const struct scenario *sc)
 {
     fflush(NULL);
@@ -462,6 +469,7 @@ static int spawn_scenario(const char *self, const struct scenario *sc)
         }
     return status;
 }
+#endif
 
 int main(int argc, char **argv)
 {
@@ -481,12 +489,16 @@ int main(int argc, char **argv)
         return 2;
     }
     char self[4096];
+#if defined(_WIN32)
+    snprintf(self, sizeof self, "%s", argv[0]);
+#else
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
     if (len <= 0) {
         snprintf(self, sizeof self, "%s", argv[0]);
     } else {
         self[len] = '\0';
     }
+#endif
     for (size_t i = 0; i < SCENARIO_COUNT; i++) {
         int status = spawn_scenario(self, &scenarios[i]);
         int ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;

@@ -24,13 +24,15 @@
  * places, and flush against a guard page on either side).  A kernel this CPU cannot run
  * is reported as skipped.
  */
-#include <spawn.h>
 #include <string.h>
-#include <sys/wait.h>
+#if !defined(_WIN32)
+#include <spawn.h>
+#endif
 
 #include "check.h"
 #include "guarded.h"
 #include "internal.h"
+#include "process.h"
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -450,6 +452,21 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
 }
 
 /* Parent: one child a tuning; its own checks decide (its exit status). */
+#if defined(_WIN32)
+static void tuned_children(void)
+{
+    for (size_t i = 0; i < sizeof tunings / sizeof tunings[0]; i++) {
+        char tune[96], acc[16], par[16];
+        snprintf(tune, sizeof tune, "CRCFORGE_TUNE=fold_accumulators=%u,fold_parallel_max=%u",
+                 tunings[i].accumulators, tunings[i].parallel_max);
+        snprintf(acc, sizeof acc, "%u", tunings[i].accumulators);
+        snprintf(par, sizeof par, "%u", tunings[i].parallel_max);
+        const char *args[] = {"--tuned", acc, par, NULL}, *env[] = {tune, NULL};
+        int status = process_run_self(args, env);
+        CHECK(status == 0, "child with %s failed (exit %d)", tune, status);
+    }
+}
+#else
 static void tuned_children(void)
 {
     extern char **environ;
@@ -480,6 +497,7 @@ static void tuned_children(void)
               "child with %s failed (spawn %d, status %d)", tune, rc, status);
     }
 }
+#endif
 #endif
 
 int main(int argc, char **argv)

@@ -18,11 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "internal.h"
+#include "process.h"
 #include "slot_rule.h"
 
 #if defined(__x86_64__)
@@ -436,6 +435,13 @@ static void check_each_family(const char *self)
             continue;
         }
         fflush(NULL);
+#if defined(_WIN32)
+        char env[64];
+        snprintf(env, sizeof env, "CRCFORGE_TUNE=family=%s", fam->name);
+        const char *args[] = {"--family", fam->name, NULL}, *envs[] = {env, NULL};
+        int status = process_run_self(args, envs);
+        (void)self;
+#else
         pid_t pid = fork();
         if (pid == 0) {
             char env[64];
@@ -446,6 +452,7 @@ static void check_each_family(const char *self)
         }
         int status = 0;
         waitpid(pid, &status, 0);
+#endif
         CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "family %s: child exit %d",
               fam->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     }
