@@ -75,7 +75,7 @@ exports_match() {
   dll=$(ls "$1"/libcrcforge-*.dll 2>/dev/null | head -1)
   [ -n "$dll" ] || { fail "$1: no libcrcforge-MAJOR.dll"; return; }
   diff <(x86_64-w64-mingw32-objdump -p "$dll" |
-         sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/p' | awk '/\]/ && NF == 3 {print $3}' | sort) \
+         sed -n '/^\[Ordinal\/Name Pointer\] Table/,/^$/p' | awk '/^\t\[/ {print $NF}' | sort) \
        <(grep -v '^#' tests/library/exported_symbols.txt | awk 'NF {print $2}' | sort) ||
     fail "$dll: its exports differ from tests/library/exported_symbols.txt (< DLL, > list)"
 }
@@ -101,11 +101,22 @@ if build "$gcc_dir" toolchain-mingw-w64.cmake -DCRCFORGE_WINE=/usr/lib/wine/wine
   exports_match "$gcc_dir"
   ctest_leg gcc "$gcc_dir"
   grep -m1 "^[0-9]*: detected:" "$gcc_dir/ctest-gcc.log"
-  lower_tiers='^(test_catalogue|test_dispatch|test_fixed_entries|test_combine|test_api_errors)$'
+  # test_env_impl forces each path of the registry: those the mask hides must be refused
+  # (reported skipped), so the count shows the mask reached the library.
+  lower_tiers='^(test_catalogue|test_fixed_entries|test_combine|test_api_errors|test_env_impl)$'
+  paths=$(/usr/lib/wine/wine64 "$gcc_dir/tests/library/test_env_impl.exe" --list | tr -d '\r' | wc -l)
+  refused() { grep -c "not a path this build and CPU run" "$gcc_dir/ctest-$1.log"; }
   CRCFORGE_CPU_MASK=sse4.1,sse4.2,pclmulqdq,avx2,vpclmulqdq \
     ctest_leg gcc-avx2-tier "$gcc_dir" -R "$lower_tiers"
   CRCFORGE_CPU_MASK=sse4.1,sse4.2,pclmulqdq ctest_leg gcc-sse-tier "$gcc_dir" -R "$lower_tiers"
   CRCFORGE_CPU_MASK=none ctest_leg gcc-portable "$gcc_dir" -R "$lower_tiers"
+  for leg in avx2-tier sse-tier portable; do
+    echo "gcc-$leg: $(refused gcc-$leg) of $paths paths refused"
+  done
+  [ "$(refused gcc-portable)" -eq $((paths - 1)) ] ||
+    fail "CRCFORGE_CPU_MASK=none: $(refused gcc-portable) of $paths paths refused, not all but portable"
+  [ "$(refused gcc-sse-tier)" -gt "$(refused gcc-avx2-tier)" ] ||
+    fail "the SSE tier refuses no more paths than the AVX2 tier"
   if [ "$tools" = ON ]; then
     t=$SECONDS
     bash tests/windows/cli_cases.sh "$gcc_dir" || fail "tests/windows/cli_cases.sh"
