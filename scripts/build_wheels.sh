@@ -9,7 +9,8 @@
 # (x86_64-linux-gnu.2.17, aarch64-linux-gnu.2.17, x86_64-linux-musl, aarch64-linux-musl),
 # through a wrapper script as CC and an explicit LDSHARED (the interpreter's own carries
 # its link flags, which zig refuses); auditwheel repair gives each wheel its policy's tag
-# and auditwheel show checks it.  A musl build's libc dependency is named libc.so by zig:
+# and auditwheel show checks it (told the target's architecture and libc: by itself it
+# knows only this machine's).  A musl build's libc dependency is named libc.so by zig:
 # patchelf renames it to the musl loader's name (libc.musl-ARCH.so.1) first.
 #
 # The interpreters are pyenv's (~/.pyenv/versions/3.X.*) or python3.X on PATH; the target
@@ -94,6 +95,7 @@ assert "%d.%d" % sys.version_info[:2] == sys.argv[1]
 assert os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))
 EOF
   done
+  return 0 # none (a pyenv shim of a version not installed fails like one that is missing)
 }
 
 missing=()
@@ -125,6 +127,23 @@ arm64_root=$root/.venv-wheels/debian-arm64
 if [[ " $platforms " == *aarch64* ]] && [ -n "${interpreter[3.11]:-}" ]; then
   bash scripts/debian_arm64_root.sh "$arm64_root" libpython3.11-dev
 fi
+
+# audit ARCH LIBC COMMAND ARGS...: auditwheel for the target.  Its --plat takes only the
+# names of this machine's architecture and libc (where repair itself goes by the name
+# given), so it is told the target's while it reads its arguments.
+cat >"$work/audit.py" <<'EOF'
+import sys
+from auditwheel import architecture, libc
+from auditwheel.main import main
+arch, lib = sys.argv.pop(1), sys.argv.pop(1)
+architecture.Architecture.detect = staticmethod(lambda *, bits=None: architecture.Architecture(arch))
+libc.Libc.detect = staticmethod(lambda: libc.Libc(lib))
+sys.argv[0] = "auditwheel"
+sys.exit(main())
+EOF
+audit() {
+  "$tools/bin/python" "$work/audit.py" "$@"
+}
 
 # build_one PLATFORM VERSION: one wheel into $out, checked by auditwheel show.
 build_one() {
@@ -187,13 +206,11 @@ build_one() {
     "$tools/bin/python" -m wheel pack -d "$dir/raw" "$dir"/unpacked/* >/dev/null
     raw=$(ls "$dir"/raw/crcforge-*.whl)
   fi
-  # The platform through AUDITWHEEL_PLAT: --plat accepts only this machine's architecture
-  # and libc, where repair itself takes them from the platform's name.
-  AUDITWHEEL_PLAT=$platform "$tools/bin/auditwheel" repair -w "$dir/repaired" "$raw" >"$dir/repair.log" 2>&1 ||
+  audit "$arch" "$([ "$libc" = musl ] && echo musl || echo glibc)" repair --plat "$platform" -w "$dir/repaired" "$raw" >"$dir/repair.log" 2>&1 ||
     { cat "$dir/repair.log"; echo "build_wheels.sh: $platform $v: auditwheel repair failed" >&2; return 1; }
   local wheel
   wheel=$(ls "$dir"/repaired/*.whl)
-  "$tools/bin/auditwheel" show "$wheel" >"$dir/show.log" 2>&1 ||
+  audit "$arch" "$([ "$libc" = musl ] && echo musl || echo glibc)" show "$wheel" >"$dir/show.log" 2>&1 ||
     { cat "$dir/show.log"; echo "build_wheels.sh: $platform $v: auditwheel show failed" >&2; return 1; }
   grep -q "\"$platform\"" "$dir/show.log" ||
     { cat "$dir/show.log"; echo "build_wheels.sh: $platform $v: auditwheel does not find it $platform" >&2; return 1; }
