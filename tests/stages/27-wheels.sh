@@ -116,11 +116,13 @@ for impl in $impls; do
   arm_python CRCFORGE_IMPL="$impl" "${qarm[@]}" "$root/tests/wheels/check_paths.py" \
     --outside "$root" | tail -n 1 || fail "aarch64 wheel: CRCFORGE_IMPL=$impl"
 done
+# test_main's tests that run `python -m crcforge` as a subprocess.
+subprocess_tests="test_usage or test_bench_is_the_c_programs_own"
+subprocess_tests+=" or test_sum_with_options_after_files_and_double_dash"
+subprocess_tests+=" or test_custom_parameters_are_strict or test_help_gives_the_timeout_objects_uses"
 arm_python "${qarm[@]}" -m pytest -q -p no:cacheprovider \
   "$root/tests/package/test_objects.py" "$root/tests/package/test_main.py" \
-  -k "not (test_usage or test_bench_is_the_c_programs_own or test_sum_with_options_after_files
-           or test_custom_parameters_are_strict or test_help_gives_the_timeout_objects_uses)" |
-  tail -n 1 || fail "aarch64 wheel: tests/package"
+  -k "not ($subprocess_tests)" | tail -n 1 || fail "aarch64 wheel: tests/package"
 
 echo "27-wheels: $failures failure(s) in $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]
