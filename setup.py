@@ -7,8 +7,8 @@ main.c (its main) and cmd_bench.c (the benchmark, with its peer libraries).  CRC
 is defined empty and visibility hidden: the extension exports only PyInit__crcforge.
 """
 import glob
-import platform
 import re
+import sysconfig
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -18,7 +18,9 @@ ARCHES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": 
 
 def read_source_list(path="src/sources.txt"):
     """(sources, {source: extra flags}, link flags) for this machine, from the list."""
-    arch = ARCHES.get(platform.machine().lower(), "other")
+    # The platform the extension is built for: the machine's, or the one a cross build
+    # names in _PYTHON_HOST_PLATFORM (linux-aarch64), which sysconfig reports.
+    arch = ARCHES.get(sysconfig.get_platform().rsplit("-", 1)[-1].lower(), "other")
     sources, flags, link = [], {}, []
     with open(path, encoding="utf-8") as listing:
         for number, line in enumerate(listing, 1):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install into a temporary prefix: both headers, the libraries (the shared one under
-# libcrcforge.so.MAJOR), pkg-config and CMake files.  Build a consumer with pkg-config,
+# libcrcforge.so.MAJOR), pkg-config and CMake files, the manual page and the license.  Build a consumer with pkg-config,
 # with CMake's find_package, against the static archive alone, and with the installed
 # stable header alone (crcforge.h without crcforge_dispatch.h) as C and as C++, with and
 # without the crc32 instruction's flags (the header's inline CRC-32C, or its call); check
@@ -24,6 +24,12 @@ done
 major=$(sed -n 's/^#define CRCFORGE_VERSION_MAJOR \([0-9]*\)$/\1/p' include/crcforge.h)
 [ -e "$libdir/libcrcforge.so.$major" ] ||
   { echo "install: no libcrcforge.so.$major (the SONAME of major version $major)"; exit 1; }
+# What a packager takes besides: the manual page and the license (the .pc file names it).
+for file in share/man/man1/crcforge.1 share/doc/crcforge/LICENSE; do
+  [ -f "$prefix/$file" ] || { echo "install: $file is not installed"; exit 1; }
+done
+cmp -s LICENSE "$prefix/share/doc/crcforge/LICENSE" || { echo "install: share/doc/crcforge/LICENSE differs from LICENSE"; exit 1; }
+grep -qx "License: MIT" "$libdir/pkgconfig/crcforge.pc" || { echo "install: crcforge.pc names no License"; exit 1; }
 
 if have_cmd pkg-config pkg-config "the consumer built with pkg-config"; then
   export PKG_CONFIG_PATH=$libdir/pkgconfig
