@@ -50,11 +50,12 @@ static int fam_neoverse_n2(const struct crc_cpu_id *id)
 
 int crc_arm_apple_m(uint32_t cpufamily)
 {
-    /* hw.cpufamily of M1 (Firestorm/Icestorm), M2 (Avalanche/Blizzard), M3
-     * (Everest/Sawtooth; Ibiza, Lobos, Palma) and M4 (Donan, Brava): xnu's
-     * <mach/machine.h> CPUFAMILY_ARM_* values. */
-    static const uint32_t m_series[] = {0x1b588bb3, 0xda33d83d, 0x8765edea, 0xfa33415e,
-                                        0x5f4dea93, 0x72015832, 0x6f5129ac, 0x17d5b93a};
+    /* hw.cpufamily of M1 (Firestorm/Icestorm), M2 (Avalanche/Blizzard), M3 (Ibiza, Lobos,
+     * Palma), M4 (Donan, Brava) and M5 (Hidra, Sotra): xnu's <mach/machine.h>
+     * CPUFAMILY_ARM_* values. */
+    static const uint32_t m_series[] = {0x1b588bb3, 0xda33d83d, 0xfa33415e,
+                                        0x5f4dea93, 0x72015832, 0x6f5129ac,
+                                        0x17d5b93a, 0x1d5a87e8, 0xf76c5b1a};
     for (size_t i = 0; i < sizeof m_series / sizeof m_series[0]; i++)
         if (cpufamily == m_series[i])
             return 1;

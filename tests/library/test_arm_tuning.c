@@ -7,6 +7,10 @@
  *    the data; at random lengths up to three of its longest passes, and at the lengths
  *    around one and two of them (test_engines sweeps the registry's paths, with the
  *    family's shape, at every alignment 0..63);
+ *  - the value entries of the CRC-32C and CRC-32 paths on the crc32 instruction (what
+ *    crcforge_crc32c and crcforge_crc32 call in their place: test_engines sweeps only
+ *    CRC-32C's through its public entry) at every length 0..4096 at alignments 0, 1, 15
+ *    and 63, and at a few longer lengths;
  *  - implementer, part (or, on macOS, hw.cpufamily) and features in, the family and the
  *    paths it prefers out; every table names a compiled shape and registry paths.
  * A tier this CPU cannot run is reported as skipped.
@@ -120,11 +124,13 @@ static const struct answer {
      "fold_arm_pmull_eor3"},
     {"Apple", 0xda33d83d, 0, ALL, "apple-m", "crc32c_arm_hybrid_eor3", "crc32_arm_hybrid_eor3",
      "fold_arm_pmull_eor3"},
-    {"Apple", 0x8765edea, 0, ALL, "apple-m", "crc32c_arm_hybrid_eor3", "crc32_arm_hybrid_eor3",
+    {"Apple", 0xfa33415e, 0, ALL, "apple-m", "crc32c_arm_hybrid_eor3", "crc32_arm_hybrid_eor3",
      "fold_arm_pmull_eor3"},
     {"Apple", 0x6f5129ac, 0, ALL, "apple-m", "crc32c_arm_hybrid_eor3", "crc32_arm_hybrid_eor3",
      "fold_arm_pmull_eor3"},
     {"Apple", 0x12345678, 0, ALL, "generic", NULL, NULL, NULL},
+    /* A16 (an iPhone's Everest/Sawtooth): no M-series core. */
+    {"Apple", 0x8765edea, 0, ALL, "generic", NULL, NULL, NULL},
     /* An implementer's number is no Apple cpufamily, nor the reverse. */
     {"", 0x1b588bb3, 0, ALL, "generic", NULL, NULL, NULL},
     {"Apple", 0x41, 0xd4f, ALL, "generic", NULL, NULL, NULL},
@@ -177,6 +183,37 @@ static void families(void)
     }
 }
 
+/* The value entries of the ARM paths serving the model of `fixed` (its registers from start
+ * are expected[], the value is their inversion). */
+static void value_entries(enum crc_fixed fixed, const crcforge_model *m)
+{
+    static const size_t aligns[] = {0, 1, 15, 63};
+    for (size_t k = 0; k < crcforge_impl_count(); k++) {
+        const struct crc_impl *path = crc_impl_lookup(crcforge_impl_name(k));
+        if (path == &crc_impl_portable || path->value_below == 0 || !path->supports(m))
+            continue;
+        if (!crc_impl_runnable(path)) {
+            SKIP("%s's value entry: not runnable on this CPU", path->name);
+            continue;
+        }
+        if (path->prepare != NULL)
+            path->prepare();
+        unsigned long bad = 0, cases = 0;
+        for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
+            uint8_t *buf = g.start + aligns[a];
+            memcpy(buf, data, DATA_MAX);
+            for (size_t n = 0; n <= SWEEP_MAX; n++, cases++)
+                bad += ~path->value[fixed].w32(~start, buf, n) != expected[n];
+            for (int r = 0; r < 8; r++, cases++) {
+                const size_t n = rnd_below(DATA_MAX - 64);
+                bad += ~path->value[fixed].w32(~start, buf, n) != expected[n];
+            }
+        }
+        CHECK(bad == 0, "%s's value entry: %lu of %lu lengths differ from the reference",
+              path->name, bad, cases);
+    }
+}
+
 int main(void)
 {
     check_begin("test_arm_tuning");
@@ -192,6 +229,8 @@ int main(void)
     for (int poly = 0; poly < 2; poly++) {
         start = (uint32_t)rnd64();
         reference(crcforge_model_find(models[poly]));
+        value_entries(poly == 0 ? CRC_FIXED_CRC32C : CRC_FIXED_CRC32,
+                      crcforge_model_find(models[poly]));
         for (size_t t = 0; t < sizeof tiers / sizeof tiers[0]; t++) {
             if (!crc_cpu_has(tiers[t].features)) {
                 SKIP("the %s tier: not runnable on this CPU", tiers[t].name);

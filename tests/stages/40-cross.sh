@@ -17,7 +17,7 @@
 #  The aarch64 shared library and static archive export only crcforge_ symbols.
 #  aarch64 built with Debian's clang (cmake/toolchain-aarch64-clang.cmake), `-cpu max`:
 #  the same paths compiled in, test_engines forcing every one of them (none skipped),
-#  test_fold and test_keyslot, and the CLI's check values.
+#  test_fold, test_keyslot and test_arm_tuning, and the CLI's check values.
 #  s390x, big-endian: all C tests and the CLI's check values on the portable engine.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, far too slow under
 # emulation (the native stages run it); every per-path sweep stays exhaustive.
@@ -174,7 +174,7 @@ if build $a64c_dir toolchain-aarch64-clang.cmake; then
   [ "$compiled_clang" = "${compiled:-}" ] ||
     fail "aarch64-clang: compiled in '$compiled_clang', the GCC build '${compiled:-}'"
   export QEMU_CPU=max
-  ctest_leg aarch64-clang $a64c_dir -R '^(test_engines|test_fold|test_keyslot)$'
+  ctest_leg aarch64-clang $a64c_dir -R '^(test_engines|test_fold|test_keyslot|test_arm_tuning)$'
   check_values aarch64-clang "$A64" $a64c_dir
   unset QEMU_CPU
   ! grep -q "cannot run it" $a64c_dir/ctest-aarch64-clang.log ||
