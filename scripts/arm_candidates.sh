@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Every aarch64 candidate measured on this ARM machine, in one command: builds crcforge
+# (Release) with ISA-L 2.32.1 beside it (.ci/install-isal.sh: the pinned sdist, its aarch64
+# assembly), then `crcforge bench` times, for each algorithm, every path compiled in that
+# this CPU runs (forced one by one), the dispatcher's choice (`auto`) and ISA-L, paired
+# within each round (ratios to the fastest peer and to auto), pinned to one CPU; once with
+# the build's own tuning and once under each other family table the library accepts
+# (CRCFORGE_TUNE=family=NAME) and each --tune given.  What the static model
+# (scripts/static_estimate_arm.py) estimated, measured.  A few minutes; --quick: seconds.
+#
+# Usage: bash scripts/arm_candidates.sh [--out DIR] [--build DIR] [--cpu N] [--quick]
+#                                       [--no-isal] [--tune KEY=VALUE,...]...
+#   --out DIR    a new directory for cpu.txt, the tables (*.txt) and crcforge bench's JSON
+#                (default arm-candidates-HOST-DATE in the current directory)
+#   --build DIR  the build directory (default build-arm-candidates), configured and built
+#   --cpu N      the CPU to pin to (default the last one)
+#   --quick      crcforge bench --quick: proves the pipeline, decides nothing
+#   --no-isal    without ISA-L (no network for its sdist, or no interest)
+#   --tune T     one more CRCFORGE_TUNE setting to time every path under (repeatable)
+set -euo pipefail
+
+usage() {
+  echo "usage: bash scripts/arm_candidates.sh [--out DIR] [--build DIR] [--cpu N] [--quick] [--no-isal] [--tune KEY=VALUE,...]..." >&2
+  exit 2
+}
+out= build=build-arm-candidates cpu= quick= isal=1 tunes=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --out) [ $# -ge 2 ] || usage; out=$(realpath -m -- "$2"); shift ;;
+    --build) [ $# -ge 2 ] || usage; build=$(realpath -m -- "$2"); shift ;;
+    --cpu) [ $# -ge 2 ] || usage; cpu=$2; shift ;;
+    --quick) quick=--quick ;;
+    --no-isal) isal= ;;
+    --tune) [ $# -ge 2 ] || usage; tunes+=("$2"); shift ;;
+    -h | --help) usage ;;
+    *) echo "scripts/arm_candidates.sh: unknown argument '$1'" >&2; usage ;;
+  esac
+  shift
+done
+case $(uname -m) in
+  aarch64 | arm64) ;;
+  *) echo "scripts/arm_candidates.sh: this is $(uname -m), not an ARM machine (the static model for this one: scripts/static_estimate_arm.py)" >&2
+     exit 2 ;;
+esac
+caller=$PWD
+cd "$(dirname "$0")/.."
+out=${out:-$caller/arm-candidates-$(hostname -s)-$(date -u +%Y%m%d-%H%M)}
+cpu=${cpu:-$(($(getconf _NPROCESSORS_ONLN) - 1))}
+mkdir -p "$out"
+unset CRCFORGE_IMPL CRCFORGE_CPU_MASK CRCFORGE_TUNE
+
+if [ -n "$isal" ]; then
+  bash .ci/install-isal.sh
+fi
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >"$out/build.log" 2>&1 &&
+  cmake --build "$build" -j "$(getconf _NPROCESSORS_ONLN)" --target crcforge crcforge-bench \
+    >>"$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; exit 1; }
+tool=$build/crcforge
+
+{
+  echo "crcforge $(git describe --always --dirty 2>/dev/null || echo '(not a git checkout)')"
+  uname -a
+  grep -m1 -E '^(model name|Hardware)' /proc/cpuinfo 2>/dev/null || true
+  # The core's identity, as the dispatcher reads it (MIDR: implementer, part).
+  grep -E '^CPU (implementer|architecture|variant|part|revision)' /proc/cpuinfo 2>/dev/null | sort -u || true
+  sysctl -n machdep.cpu.brand_string hw.cpufamily 2>/dev/null || true
+  "$tool" cpu
+} | tee "$out/cpu.txt"
+if [ -n "$isal" ] && ! "$tool" bench --help >/dev/null 2>&1; then
+  echo "scripts/arm_candidates.sh: $tool bench does not run" >&2
+  exit 1
+fi
+
+# The tunings to time under: the build's own, each family table the library takes on this
+# CPU (an unknown or unusable family is an environment problem `crcforge cpu` reports),
+# each --tune given.
+settings=("")
+for family in neoverse-n1 neoverse-v1 neoverse-v2 neoverse-n2 apple-m generic; do
+  if CRCFORGE_TUNE=family=$family "$tool" cpu 2>/dev/null | grep -q '^environment:'; then
+    continue
+  fi
+  CRCFORGE_TUNE=family=$family "$tool" cpu 2>/dev/null | grep -q "$family" &&
+    settings+=("family=$family")
+done
+settings+=("${tunes[@]}")
+
+sizes=64,256,1K,4K,16K,64K,1M
+own="the build's own"
+for setting in "${settings[@]}"; do
+  name=${setting:-own}
+  name=${name//[^A-Za-z0-9_.-]/_}
+  for algo in crc32c crc32 crc64-nvme crc64-xz crc16-xmodem; do
+    echo "== $algo, tuning: ${setting:-$own}" | tee -a "$out/$name.txt"
+    CRCFORGE_TUNE=$setting taskset -c "$cpu" "$tool" bench $quick -a "$algo" --sizes "$sizes" \
+      --json="$out/$name-$algo.json" | tee -a "$out/$name.txt"
+  done
+done
+echo "scripts/arm_candidates.sh: the tables and JSON are in $out"
