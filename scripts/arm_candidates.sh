@@ -49,10 +49,17 @@ cpu=${cpu:-$(($(getconf _NPROCESSORS_ONLN) - 1))}
 mkdir -p "$out"
 unset CRCFORGE_IMPL CRCFORGE_CPU_MASK CRCFORGE_TUNE
 
-if [ -n "$isal" ]; then
-  bash .ci/install-isal.sh
+# ISA-L where CMake looks for it: the usual prefix, or inside the build directory when
+# that cannot be written.
+peers=${CRCFORGE_PEERS_PREFIX:-/opt/crcforge-peers}
+if ! mkdir -p "$peers" 2>/dev/null || [ ! -w "$peers" ]; then
+  peers=$build/peers
 fi
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >"$out/build.log" 2>&1 &&
+if [ -n "$isal" ]; then
+  CRCFORGE_PEERS_PREFIX=$peers bash .ci/install-isal.sh
+fi
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_PEERS_PREFIX="$peers" \
+  >"$out/build.log" 2>&1 &&
   cmake --build "$build" -j "$(getconf _NPROCESSORS_ONLN)" --target crcforge crcforge-bench \
     >>"$out/build.log" 2>&1 || { tail -n 30 "$out/build.log"; exit 1; }
 tool=$build/crcforge
@@ -66,8 +73,9 @@ tool=$build/crcforge
   sysctl -n machdep.cpu.brand_string hw.cpufamily 2>/dev/null || true
   "$tool" cpu
 } | tee "$out/cpu.txt"
-if [ -n "$isal" ] && ! "$tool" bench --help >/dev/null 2>&1; then
-  echo "scripts/arm_candidates.sh: $tool bench does not run" >&2
+if [ -n "$isal" ] && ! grep -q 'bench peers: isa-l=1' "$out/build.log"; then
+  echo "scripts/arm_candidates.sh: ISA-L was installed in $peers but the build did not find it" \
+    "(see $out/build.log)" >&2
   exit 1
 fi
 
@@ -85,14 +93,19 @@ done
 settings+=("${tunes[@]}")
 
 sizes=64,256,1K,4K,16K,64K,1M
+status=0
 own="the build's own"
 for setting in "${settings[@]}"; do
   name=${setting:-own}
   name=${name//[^A-Za-z0-9_.-]/_}
   for algo in crc32c crc32 crc64-nvme crc64-xz crc16-xmodem; do
     echo "== $algo, tuning: ${setting:-$own}" | tee -a "$out/$name.txt"
+    # A setting crcforge bench refuses (it names the problem) stops neither the others nor
+    # the other algorithms.
     CRCFORGE_TUNE=$setting taskset -c "$cpu" "$tool" bench $quick -a "$algo" --sizes "$sizes" \
-      --json="$out/$name-$algo.json" | tee -a "$out/$name.txt"
+      --json="$out/$name-$algo.json" 2>&1 | tee -a "$out/$name.txt" ||
+      { echo "FAILED: $algo under CRCFORGE_TUNE=$setting" | tee -a "$out/$name.txt"; status=1; }
   done
 done
 echo "scripts/arm_candidates.sh: the tables and JSON are in $out"
+exit $status
