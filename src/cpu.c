@@ -16,7 +16,7 @@ uint32_t crc_cpu_detect(void)
     return CRC_CPU_KNOWN;
 }
 #endif
-#if !defined(__x86_64__) && !defined(__i386__)
+#if !defined(__x86_64__) && !defined(__i386__) && !(defined(__aarch64__) && defined(__linux__))
 void crc_cpu_identify(struct crc_cpu_id *id)
 {
     memset(id, 0, sizeof *id);
@@ -122,8 +122,8 @@ const char *crcforge_cpu_features(void)
     return feature_text(text, crc_cpu_features());
 }
 
-#if !defined(__x86_64__)
-/* Paths are tuned per CPU family on x86 only (x86/tuning.c). */
+#if !defined(__x86_64__) && !defined(__aarch64__)
+/* Paths are tuned per CPU family on x86 and aarch64 only (x86/tuning.c, arm/tuning.c). */
 const char *crcforge_tuning_family(void)
 {
     return "none";

@@ -106,8 +106,10 @@ static inline int crc_cpu_has(uint32_t features)
  * sysctl (cpu_arm.c); CRC_CPU_KNOWN alone where nothing is known. */
 uint32_t crc_cpu_detect(void);
 
-/* Who made the CPU and which one it is (CPUID leaves 0 and 1 on x86: the vendor string and
- * the display family and model); elsewhere an empty vendor and zeros. */
+/* Who made the CPU and which one it is: on x86 CPUID leaves 0 and 1 (the vendor string and
+ * the display family and model); on aarch64 Linux the MIDR (an empty vendor, family the
+ * implementer, model the part number); on macOS vendor "Apple" and family hw.cpufamily;
+ * elsewhere an empty vendor and zeros. */
 struct crc_cpu_id {
     char vendor[13];
     unsigned family, model;

@@ -1,10 +1,16 @@
 /*
- * aarch64 feature detection: the kernel's hwcaps on Linux, sysctl on macOS.
+ * aarch64 feature detection: the kernel's hwcaps on Linux, sysctl on macOS; on Linux the
+ * core's MIDR too, which picks its tuning family (arm/tuning.c).
  */
 #include "cpu.h"
 
 #if defined(__aarch64__) && defined(__linux__)
+#include <stdio.h>
+#include <string.h>
 #include <sys/auxv.h>
+#ifndef HWCAP_CPUID
+#define HWCAP_CPUID (1 << 11)
+#endif
 #ifndef HWCAP_CRC32
 #define HWCAP_CRC32 (1 << 7)
 #endif
@@ -25,6 +31,36 @@ uint32_t crc_cpu_detect(void)
     if (hw & HWCAP_SHA3)
         f |= CRC_CPU_ARM_SHA3;
     return f;
+}
+
+/* The MIDR's implementer and part number: the register itself where the kernel emulates
+ * reading it (HWCAP_CPUID), else the first core's lines of /proc/cpuinfo. */
+void crc_cpu_identify(struct crc_cpu_id *id)
+{
+    memset(id, 0, sizeof *id);
+    if (getauxval(AT_HWCAP) & HWCAP_CPUID) {
+        uint64_t midr;
+        __asm__("mrs %0, MIDR_EL1" : "=r"(midr));
+        id->family = (unsigned)(midr >> 24) & 0xff;
+        id->model = (unsigned)(midr >> 4) & 0xfff;
+        return;
+    }
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return;
+    char line[256];
+    int seen = 0;
+    while (seen != 3 && fgets(line, sizeof line, f) != NULL) {
+        unsigned value;
+        if (!(seen & 1) && sscanf(line, "CPU implementer : %x", &value) == 1) {
+            id->family = value;
+            seen |= 1;
+        } else if (!(seen & 2) && sscanf(line, "CPU part : %x", &value) == 1) {
+            id->model = value;
+            seen |= 2;
+        }
+    }
+    fclose(f);
 }
 #elif defined(__aarch64__) && defined(__APPLE__)
 /* Not tested: no macOS machine is available to this project's CI. */

@@ -23,6 +23,7 @@
 #endif
 #if defined(__aarch64__)
 #include "arm/impls.h"
+#include "arm/tuning.h"
 #else
 #define CRC_ARM_IMPLS
 #endif
@@ -115,6 +116,12 @@ const struct crc_impl *crc_impl_resolve(const crcforge_model *m)
         if (tuned != NULL)
             chosen = tuned;
         else
+#elif defined(__aarch64__)
+        /* The path the core's family prefers for m, where it has one. */
+        const struct crc_impl *tuned = crc_arm_tuned_impl(m);
+        if (tuned != NULL)
+            chosen = tuned;
+        else
 #endif
             for (size_t i = 0; i < REGISTRY_SIZE; i++) {
                 if (registry[i]->supports(m) && crc_impl_runnable(registry[i])) {
@@ -175,6 +182,8 @@ int crcforge_impl_force(const char *name, const char **why)
 #if defined(__x86_64__)
     crc_x86_tuning_reset(); /* a CPU mask set before forcing may change the family */
     crc_bands_reset();
+#elif defined(__aarch64__)
+    crc_arm_tuning_reset();
 #endif
     /* Re-resolve the catalogue on next use; custom models resolved before keep theirs. */
     for (size_t i = 0; i < crc_catalogue_count; i++)
@@ -189,6 +198,8 @@ const crcforge_env_problem *crcforge_env_problem_at(size_t i)
     (void)forced_impl();
 #if defined(__x86_64__)
     (void)crc_x86_tuning();
+#elif defined(__aarch64__)
+    crc_arm_tuning_resolve();
 #endif
     return crc_env_note_at(i);
 }

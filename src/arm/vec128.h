@@ -19,6 +19,7 @@
 #define CRC_ARM_TARGET_PMULL __attribute__((target("aes")))
 #define CRC_ARM_TARGET_CRC_PMULL __attribute__((target("crc,aes")))
 #define CRC_ARM_TARGET_PMULL_SHA3 __attribute__((target("aes,sha3")))
+#define CRC_ARM_TARGET_CRC_PMULL_SHA3 __attribute__((target("crc,aes,sha3")))
 #define crc_arm_crc32b __builtin_arm_crc32b
 #define crc_arm_crc32h __builtin_arm_crc32h
 #define crc_arm_crc32w __builtin_arm_crc32w
@@ -32,6 +33,7 @@
 #define CRC_ARM_TARGET_PMULL __attribute__((target("+crypto")))
 #define CRC_ARM_TARGET_CRC_PMULL __attribute__((target("+crc+crypto")))
 #define CRC_ARM_TARGET_PMULL_SHA3 __attribute__((target("arch=armv8.2-a+crypto+sha3")))
+#define CRC_ARM_TARGET_CRC_PMULL_SHA3 __attribute__((target("arch=armv8.2-a+crc+crypto+sha3")))
 #define crc_arm_crc32b __crc32b
 #define crc_arm_crc32h __crc32h
 #define crc_arm_crc32w __crc32w

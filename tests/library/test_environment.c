@@ -227,6 +227,12 @@ static void check_fallbacks(const struct scenario *sc)
     if (sc->tune != NULL && strcmp(sc->tune, "family=zen4") == 0)
         CHECK(strcmp(crcforge_tuning_family(), "zen4") != 0, "%s: the CPU's own family",
               sc->name);
+#elif defined(__aarch64__)
+    /* No scenario here sets CRCFORGE_TUNE: the ARM table's own parameters. */
+    CHECK(strcmp(crcforge_tuning_parameters(), crcforge_tuning_table_parameters()) == 0 &&
+              strncmp(crcforge_tuning_parameters(), "hybrid_shape=", 13) == 0,
+          "%s: the table's parameters \"%s\", in use \"%s\"", sc->name,
+          crcforge_tuning_table_parameters(), crcforge_tuning_parameters());
 #else
     CHECK(strcmp(crcforge_tuning_parameters(), "") == 0 &&
               strcmp(crcforge_tuning_table_parameters(), "") == 0,
