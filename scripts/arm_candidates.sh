@@ -5,12 +5,14 @@
 # this CPU runs (forced one by one), the dispatcher's choice (`auto`) and ISA-L, paired
 # within each round (ratios to the fastest peer and to auto), pinned to one CPU; once with
 # the build's own tuning and once under each other family table the library accepts
-# (CRCFORGE_TUNE=family=NAME) and each --tune given.  What the static model
+# (CRCFORGE_TUNE=family=NAME) and each --tune given, and CRC-32C and CRC-32 once under
+# each shape of the hybrids (CRCFORGE_TUNE=hybrid_shape=S).  What the static model
 # (scripts/static_estimate_arm.py) estimated, measured.  A few minutes; --quick: seconds.
 #
 # Usage: bash scripts/arm_candidates.sh [--out DIR] [--build DIR] [--cpu N] [--quick]
 #                                       [--no-isal] [--tune KEY=VALUE,...]...
-#   --out DIR    a new directory for cpu.txt, the tables (*.txt) and crcforge bench's JSON
+#   --out DIR    a new directory for cpu.txt, the tables (own.txt, family_NAME.txt,
+#                shapes.txt) and crcforge bench's JSON
 #                (default arm-candidates-HOST-DATE in the current directory)
 #   --build DIR  the build directory (default build-arm-candidates), configured and built
 #   --cpu N      the CPU to pin to (default the last one)
@@ -83,14 +85,20 @@ fi
 # CPU (an unknown or unusable family is an environment problem `crcforge cpu` reports),
 # each --tune given.
 settings=("")
+own_family=$("$tool" cpu | sed -n 's/^tuning: \([^ ]*\).*/\1/p')
 for family in neoverse-n1 neoverse-v1 neoverse-v2 neoverse-n2 apple-m generic; do
+  [ "$family" != "$own_family" ] || continue
   if CRCFORGE_TUNE=family=$family "$tool" cpu 2>/dev/null | grep -q '^environment:'; then
     continue
   fi
-  CRCFORGE_TUNE=family=$family "$tool" cpu 2>/dev/null | grep -q "$family" &&
+  CRCFORGE_TUNE=family=$family "$tool" cpu 2>/dev/null | grep -q "^tuning: $family" &&
     settings+=("family=$family")
 done
 settings+=("${tunes[@]}")
+# The CRC-32C/CRC-32 hybrids' shapes (accumulators, chains, qwords a chain an iteration),
+# each timed under the build's own family: the library lists them when refusing a bad one.
+shapes=$(CRCFORGE_TUNE=hybrid_shape=? "$tool" cpu 2>/dev/null |
+  sed -n 's/.*no such shape (\([^)]*\)).*/\1/p' | head -n 1 | tr -d ,)
 
 sizes=64,256,1K,4K,16K,64K,1M
 status=0
@@ -105,6 +113,14 @@ for setting in "${settings[@]}"; do
     CRCFORGE_TUNE=$setting taskset -c "$cpu" "$tool" bench $quick -a "$algo" --sizes "$sizes" \
       --json="$out/$name-$algo.json" 2>&1 | tee -a "$out/$name.txt" ||
       { echo "FAILED: $algo under CRCFORGE_TUNE=$setting" | tee -a "$out/$name.txt"; status=1; }
+  done
+done
+for shape in $shapes; do
+  for algo in crc32c crc32; do
+    echo "== $algo, CRCFORGE_TUNE=hybrid_shape=$shape" | tee -a "$out/shapes.txt"
+    CRCFORGE_TUNE=hybrid_shape=$shape taskset -c "$cpu" "$tool" bench $quick -a "$algo" \
+      --sizes "$sizes" --json="$out/shape-$shape-$algo.json" 2>&1 | tee -a "$out/shapes.txt" ||
+      { echo "FAILED: $algo under CRCFORGE_TUNE=hybrid_shape=$shape" | tee -a "$out/shapes.txt"; status=1; }
   done
 done
 echo "scripts/arm_candidates.sh: the tables and JSON are in $out"

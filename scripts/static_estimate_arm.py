@@ -28,7 +28,8 @@ a cache (${XDG_CACHE_HOME:-~/.cache}/crcforge).  --no-isal leaves ISA-L out.
 
 Usage: scripts/static_estimate_arm.py [--build DIR] [--mcpu CPU,...] [--isal-src PATH]
                                       [--no-isal] [--markdown] SUBJECT ALGO[,ALGO...] [SIZE...]
-  SUBJECT  a path name (`crcforge cpu --impls` of the aarch64 build); entry:crc32c (crc32,
+  SUBJECT  (or several, separated by commas: each with the models it serves)
+           a path name (`crcforge cpu --impls` of the aarch64 build); entry:crc32c (crc32,
            crc64_nvme, crc64_xz, crc16_xmodem): the public one-shot function, dispatched;
            isal:FUNCTION (isal:crc32_iscsi_3crc_fold); or all: every aarch64 path serving
            ALGO (the library's registry), its public entry and ISA-L's functions computing it
@@ -224,15 +225,11 @@ int main(int argc, char **argv)
         return verify(argv[2]);
     if (strcmp(argv[1], "run"))
         return 2;
-    size_t most = 0;
-    for (int a = 4; a < argc; a++) {
-        size_t n = strtoul(argv[a], 0, 0);
-        if (n > (1 << 20))
+    /* The buffer stays zero: the kernels' branches depend on the length and the address
+     * alone, and a fill would be traced too. */
+    for (int a = 4; a < argc; a++)
+        if (strtoul(argv[a], 0, 0) > (1 << 20))
             return 2;
-        most = n > most ? n : most;
-    }
-    for (size_t i = 0; i < most; i++)
-        buf[i] = (unsigned char)(i * 131 + 7);
     sink = crc_of(buf, 4096); /* first use: the dispatch resolved, the tables built */
     printf("family %s\n", crcforge_tuning_family());
     for (int a = 4; a < argc; a++) {
@@ -581,7 +578,8 @@ def main():
     ap.add_argument("--markdown-to", metavar="FILE",
                     help="also write the Markdown tables to FILE (the rows still printed)")
     ap.add_argument("--jobs", type=int, default=2, help="llvm-mca runs at once (default 2)")
-    ap.add_argument("subject", help="a path, entry:NAME, isal:FUNCTION, or all")
+    ap.add_argument("subject", help="a path, entry:NAME, isal:FUNCTION, or all; several "
+                                    "separated by commas (each with the models it serves)")
     ap.add_argument("algos", metavar="ALGO[,ALGO...]")
     ap.add_argument("sizes", nargs="*", type=int, metavar="SIZE")
     args = ap.parse_args()
@@ -602,13 +600,17 @@ def main():
         jobs = []  # (model, subject)
         for algo in args.algos.split(","):
             model, _, subjects = listing(driver, algo, environment(None))
-            if args.subject == "all":
-                entries = [s for s in subjects if s.startswith("entry:")]
-                paths = [s for s in subjects if not s.startswith("entry:")]
-                isal = [] if args.no_isal else [f"isal:{f}" for f in ISAL_FOR_MODEL.get(model, ())]
-                jobs += [(model, s) for s in paths + entries + isal]
-            else:
-                jobs.append((model, args.subject))
+            for subject in args.subject.split(","):
+                if subject == "all":
+                    entries = [s for s in subjects if s.startswith("entry:")]
+                    paths = [s for s in subjects if not s.startswith("entry:")]
+                    isal = ([] if args.no_isal else
+                            [f"isal:{f}" for f in ISAL_FOR_MODEL.get(model, ())])
+                    jobs += [(model, s) for s in paths + entries + isal]
+                elif "," not in args.subject:
+                    jobs.append((model, subject))  # the driver names what is wrong
+                elif subject in subjects or subject[5:] in ISAL_FOR_MODEL.get(model, ()):
+                    jobs.append((model, subject))
         isal_functions = sorted({s[5:] for _, s in jobs if s.startswith("isal:")})
         for fn in isal_functions:
             if fn not in ISAL_FUNCTIONS:
