@@ -36,17 +36,59 @@ CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_step8(int poly, uint32_t r, c
     return poly == CRC_ARM_CASTAGNOLI ? crc_arm_crc32cd(r, v) : crc_arm_crc32d(r, v);
 }
 
+/* Two qwords of one 16-byte load (one ldp). */
+CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_step16(int poly, uint32_t r, const uint8_t *p)
+{
+    struct {
+        uint64_t lo, hi;
+    } v;
+    memcpy(&v, p, 16);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v.lo = __builtin_bswap64(v.lo);
+    v.hi = __builtin_bswap64(v.hi);
+#endif
+    return poly == CRC_ARM_CASTAGNOLI ? crc_arm_crc32cd(crc_arm_crc32cd(r, v.lo), v.hi)
+                                      : crc_arm_crc32d(crc_arm_crc32d(r, v.lo), v.hi);
+}
+
+/* Four qwords in two ldp (GCC 12 splits the second pair of four plain loads into two
+ * loads, behind the pointer's increment: two instructions more a 64-byte call). */
+CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_step32(int poly, uint32_t r, const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v0, v1, v2, v3;
+    __asm__("ldp %[v0], %[v1], [%[p]]\n\t"
+            "ldp %[v2], %[v3], [%[p], #16]"
+            : [v0] "=&r"(v0), [v1] "=&r"(v1), [v2] "=&r"(v2), [v3] "=&r"(v3)
+            : [p] "r"(p), "m"(*(const uint8_t(*)[32])p));
+    if (poly == CRC_ARM_CASTAGNOLI)
+        return crc_arm_crc32cd(crc_arm_crc32cd(crc_arm_crc32cd(crc_arm_crc32cd(r, v0), v1), v2),
+                               v3);
+    return crc_arm_crc32d(crc_arm_crc32d(crc_arm_crc32d(crc_arm_crc32d(r, v0), v1), v2), v3);
+#else
+    return crc_arm_step16(poly, crc_arm_step16(poly, r, p), p + 16);
+#endif
+}
+
+/* One chain.  Written for few instructions at short lengths (a 64-byte call is mostly its
+ * count): 32 bytes an iteration up to an end pointer (no count kept), then one test per
+ * bit of the length left. */
 CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_one_way(int poly, uint32_t r,
                                                             const uint8_t *p, size_t n)
 {
-    for (; n >= 32; p += 32, n -= 32) {
-        r = crc_arm_step8(poly, r, p);
-        r = crc_arm_step8(poly, r, p + 8);
-        r = crc_arm_step8(poly, r, p + 16);
-        r = crc_arm_step8(poly, r, p + 24);
+    const uint8_t *const end = p + (n & ~(size_t)31);
+    while (p != end) {
+        r = crc_arm_step32(poly, r, p);
+        p += 32;
     }
-    for (; n >= 8; p += 8, n -= 8)
+    if (n & 16) {
+        r = crc_arm_step16(poly, r, p);
+        p += 16;
+    }
+    if (n & 8) {
         r = crc_arm_step8(poly, r, p);
+        p += 8;
+    }
     if (n & 4) {
         uint32_t v = crc_load_le32(p);
         r = poly == CRC_ARM_CASTAGNOLI ? crc_arm_crc32cw(r, v) : crc_arm_crc32w(r, v);

@@ -163,16 +163,15 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t passes(const int poly, uint32_t r, cons
 }
 
 /* One function a shape and polynomial, each with its accumulators in registers. */
+#define SHAPE_NAME(poly, V, S, Q) FN(CAT(poly, CAT(_v, CAT(V, CAT(s, CAT(S, CAT(q, Q)))))))
 #define SHAPE_FUNCTIONS(V, S, Q)                                                          \
-    static ATTRIBUTES __attribute__((noinline)) uint32_t FN(                              \
-        CAT(castagnoli_v, CAT(V, CAT(s, CAT(S, CAT(q, Q))))))(uint32_t r, const uint8_t *p, \
-                                                              size_t n, size_t min)       \
+    static ATTRIBUTES CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
+        castagnoli, V, S, Q)(uint32_t r, const uint8_t *p, size_t n, size_t min)          \
     {                                                                                     \
         return passes(CRC_ARM_CASTAGNOLI, r, p, n, min, V, S, Q);                         \
     }                                                                                     \
-    static ATTRIBUTES __attribute__((noinline)) uint32_t FN(                              \
-        CAT(zlib_v, CAT(V, CAT(s, CAT(S, CAT(q, Q))))))(uint32_t r, const uint8_t *p,      \
-                                                         size_t n, size_t min)            \
+    static ATTRIBUTES CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
+        zlib, V, S, Q)(uint32_t r, const uint8_t *p, size_t n, size_t min)                \
     {                                                                                     \
         return passes(CRC_ARM_ZLIB, r, p, n, min, V, S, Q);                               \
     }
@@ -180,77 +179,70 @@ CRC_ARM_HYBRID_SHAPES(SHAPE_FUNCTIONS)
 #undef SHAPE_FUNCTIONS
 
 typedef uint32_t (*shape_fn)(uint32_t r, const uint8_t *p, size_t n, size_t min);
-#define CASTAGNOLI_ENTRY(V, S, Q) FN(CAT(castagnoli_v, CAT(V, CAT(s, CAT(S, CAT(q, Q)))))),
-#define ZLIB_ENTRY(V, S, Q) FN(CAT(zlib_v, CAT(V, CAT(s, CAT(S, CAT(q, Q)))))),
+#define CASTAGNOLI_ENTRY(V, S, Q) SHAPE_NAME(castagnoli, V, S, Q),
+#define ZLIB_ENTRY(V, S, Q) SHAPE_NAME(zlib, V, S, Q),
 static const shape_fn FN(shape_functions)[2][CRC_ARM_HYBRID_SHAPE_COUNT] = {
     {CRC_ARM_HYBRID_SHAPES(CASTAGNOLI_ENTRY)}, {CRC_ARM_HYBRID_SHAPES(ZLIB_ENTRY)}};
 #undef CASTAGNOLI_ENTRY
 #undef ZLIB_ENTRY
+#undef SHAPE_NAME
 
 uint64_t FN(with)(int poly, uint64_t reg, const uint8_t *p, size_t n, size_t shape, size_t min)
 {
     return FN(shape_functions)[poly != CRC_ARM_CASTAGNOLI][shape]((uint32_t)reg, p, n, min);
 }
 
-/* With the tuning's shape and limit (resolved here on first use). */
-static __attribute__((noinline)) uint32_t FN(tuned)(const int poly, uint32_t r,
-                                                    const uint8_t *p, size_t n)
+static uint32_t FN(tuned)(const int poly, uint32_t r, const uint8_t *p, size_t n);
+
+/* The first use: the tuning resolved, then the call (apart, so that FN(tuned) keeps no
+ * frame). */
+static __attribute__((noinline)) uint32_t FN(resolve_then)(const int poly, uint32_t r,
+                                                           const uint8_t *p, size_t n)
 {
-    uint32_t shape = atomic_load_explicit(&crc_arm_hybrid_shape, memory_order_relaxed);
-    if (shape == 0) {
-        crc_arm_tuning_resolve();
-        shape = atomic_load_explicit(&crc_arm_hybrid_shape, memory_order_relaxed);
-    }
+    crc_arm_tuning_resolve();
+    return FN(tuned)(poly, r, p, n);
+}
+
+/* With the tuning's shape and limit. */
+static CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const int poly,
+                                                                         uint32_t r,
+                                                                         const uint8_t *p,
+                                                                         size_t n)
+{
+    const uint32_t shape = atomic_load_explicit(&crc_arm_hybrid_shape, memory_order_relaxed);
+    if (shape == 0)
+        return FN(resolve_then)(poly, r, p, n);
     const size_t min = atomic_load_explicit(&crc_arm_hybrid_min, memory_order_relaxed);
     return FN(shape_functions)[poly != CRC_ARM_CASTAGNOLI][shape - 1](r, p, n, min);
 }
 
-static ATTRIBUTES uint64_t FN(update_crc32c)(const crcforge_model *m, uint64_t reg,
-                                             const uint8_t *p, size_t n)
-{
-    (void)m;
-    if (n < CHAIN_BELOW)
-        return crc_arm_one_way(CRC_ARM_CASTAGNOLI, (uint32_t)reg, p, n);
-    return FN(tuned)(CRC_ARM_CASTAGNOLI, (uint32_t)reg, p, n);
-}
-
-static ATTRIBUTES uint64_t FN(update_crc32)(const crcforge_model *m, uint64_t reg,
-                                            const uint8_t *p, size_t n)
-{
-    (void)m;
-    if (n < CHAIN_BELOW)
-        return crc_arm_one_way(CRC_ARM_ZLIB, (uint32_t)reg, p, n);
-    return FN(tuned)(CRC_ARM_ZLIB, (uint32_t)reg, p, n);
-}
-
-/* The value entries (api.c calls them in crcforge_crc32c's and crcforge_crc32's place):
- * short inputs on the chain here, with no frame; longer ones through a function that
- * takes the value too, so that the call is a jump. */
-static __attribute__((noinline)) uint32_t FN(value_long_crc32c)(uint32_t crc, const void *buf,
-                                                                size_t len)
-{
-    return ~FN(tuned)(CRC_ARM_CASTAGNOLI, ~crc, buf, len);
-}
-
-static __attribute__((noinline)) uint32_t FN(value_long_crc32)(uint32_t crc, const void *buf,
-                                                               size_t len)
-{
-    return ~FN(tuned)(CRC_ARM_ZLIB, ~crc, buf, len);
-}
-
-static ATTRIBUTES uint32_t FN(value_crc32c)(uint32_t crc, const void *buf, size_t len)
-{
-    if (len < CHAIN_BELOW)
-        return ~crc_arm_one_way(CRC_ARM_CASTAGNOLI, ~crc, buf, len);
-    return FN(value_long_crc32c)(crc, buf, len);
-}
-
-static ATTRIBUTES uint32_t FN(value_crc32)(uint32_t crc, const void *buf, size_t len)
-{
-    if (len < CHAIN_BELOW)
-        return ~crc_arm_one_way(CRC_ARM_ZLIB, ~crc, buf, len);
-    return FN(value_long_crc32)(crc, buf, len);
-}
+/* The updates, and the value entries (api.c calls them in crcforge_crc32c's and
+ * crcforge_crc32's place): short inputs on one chain here, with no frame; longer ones
+ * through a function that takes the value too, so that the call is a jump. */
+#define ENTRIES(name, poly)                                                               \
+    static ATTRIBUTES CRC_ARM_CODE_ALIGNED uint64_t FN(CAT(update_, name))(               \
+        const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)                \
+    {                                                                                     \
+        (void)m;                                                                          \
+        if (n < CHAIN_BELOW)                                                              \
+            return crc_arm_one_way(poly, (uint32_t)reg, p, n);                            \
+        return FN(tuned)(poly, (uint32_t)reg, p, n);                                      \
+    }                                                                                     \
+    static CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t FN(                    \
+        CAT(value_long_, name))(uint32_t crc, const void *buf, size_t len)                \
+    {                                                                                     \
+        return ~FN(tuned)(poly, ~crc, buf, len);                                          \
+    }                                                                                     \
+    static ATTRIBUTES CRC_ARM_CODE_ALIGNED uint32_t FN(CAT(value_, name))(                \
+        uint32_t crc, const void *buf, size_t len)                                        \
+    {                                                                                     \
+        if (len < CHAIN_BELOW)                                                            \
+            return ~crc_arm_one_way(poly, ~crc, buf, len);                                \
+        return FN(CAT(value_long_, name))(crc, buf, len);                                 \
+    }
+ENTRIES(crc32c, CRC_ARM_CASTAGNOLI)
+ENTRIES(crc32, CRC_ARM_ZLIB)
+#undef ENTRIES
 
 const struct crc_impl CAT(crc_impl_crc32c_arm_, SUFFIX) = {
     .name = "crc32c_arm_" CRC_ARM_STRINGIFY(SUFFIX), .features = FEATURES,

@@ -5,7 +5,10 @@
 #  catalogue's check values (test_catalogue and the CLI):
 #   - `-cpu max` (CRC32, PMULL, SHA3): all C tests; test_engines forces every ARM path
 #     one by one against the reference, and none may be skipped;
-#   - `-cpu cortex-a53` (CRC32, PMULL, no SHA3): a real model without EOR3;
+#   - `-cpu neoverse-n1` (CRC32, PMULL, no SHA3; its MIDR picks the neoverse-n1 family):
+#     test_engines and test_arm_tuning, the family's hybrid dispatched, and
+#     CRCFORGE_TUNE=family=;
+#   - `-cpu cortex-a53` (CRC32, PMULL, no SHA3): a real model without EOR3 (generic family);
 #   - `-cpu max` with CRCFORGE_CPU_MASK=crc32, then =pmull: one feature without the other
 #     (qemu has no CPU model lacking CRC32 or PMULL, so the mask hides them);
 #   - `-cpu max` with CRCFORGE_CPU_MASK=none: all C tests; every ARM path must be
@@ -80,15 +83,18 @@ chosen() {
     tr '\n' ' ' | sed 's/ $//'
 }
 
-# a64_leg LABEL QEMU_CPU MASK WANT_CHOSEN FULL: one feature set.
+# a64_leg LABEL QEMU_CPU MASK WANT_CHOSEN TESTS: one feature set; TESTS full (every C
+# test), light (test_catalogue) or a ctest -R pattern.
 a64_leg() {
   local label=$1 t0=$SECONDS
   export QEMU_CPU=$2
   if [ -n "$3" ]; then export CRCFORGE_CPU_MASK=$3; else unset CRCFORGE_CPU_MASK; fi
   if [ "$5" = full ]; then
     ctest_leg "$label" $a64_dir
-  else
+  elif [ "$5" = light ]; then
     ctest_leg "$label" $a64_dir -R '^test_catalogue$'
+  else
+    ctest_leg "$label" $a64_dir -R "$5"
   fi
   check_values "$label" "$A64" $a64_dir
   local got
@@ -119,6 +125,23 @@ if build $a64_dir toolchain-aarch64.cmake; then
     fail "aarch64-max: test_engines skipped a path"
   echo "aarch64-max: paths forced against the reference:" $(grep '^[0-9]*: path ' \
     $a64_dir/ctest-aarch64-max.log | awk '{print $3}')
+
+  # A core with a family table (its MIDR read under qemu): Neoverse N1, no SHA3, its
+  # hybrid shape dispatched; test_engines sweeps it (auto) and forces every path runnable
+  # there, test_arm_tuning every shape of the tier without EOR3.
+  a64_leg aarch64-neoverse-n1 neoverse-n1 "" \
+    "crc32c_arm_hybrid crc32_arm_hybrid fold_arm_pmull" \
+    '^(test_catalogue|test_engines|test_arm_tuning)$'
+  grep -q "^tuning: neoverse-n1 " <(QEMU_CPU=neoverse-n1 $A64 $a64_dir/crcforge cpu) ||
+    fail "aarch64-neoverse-n1: crcforge cpu names no family neoverse-n1"
+  # CRCFORGE_TUNE names another family: its paths where the CPU runs them (max: every
+  # feature), refused with a note where it lacks one (N1: no SHA3).
+  got=$(QEMU_CPU=max CRCFORGE_TUNE=family=neoverse-v2 chosen)
+  [ "$got" = "crc32c_arm_hybrid_eor3 crc32_arm_hybrid_eor3 fold_arm_pmull_eor3" ] ||
+    fail "aarch64-max, CRCFORGE_TUNE=family=neoverse-v2: chose '$got'"
+  QEMU_CPU=neoverse-n1 CRCFORGE_TUNE=family=neoverse-v2 $A64 $a64_dir/crcforge cpu |
+    grep -q "^environment: CRCFORGE_TUNE=family=neoverse-v2: .*lacks features" ||
+    fail "aarch64-neoverse-n1: CRCFORGE_TUNE=family=neoverse-v2 taken without a note"
 
   a64_leg aarch64-cortex-a53 cortex-a53 "" \
     "crc32c_arm_crc32_3way crc32_arm_crc32_3way fold_arm_pmull" light

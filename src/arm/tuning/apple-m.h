@@ -1,4 +1,9 @@
-/* Family apple-m (tuning.h): Apple M1 and later under macOS. */
+/*
+ * Family apple-m (tuning.h): Apple M1 and later under macOS (hw.cpufamily).  No model:
+ * LLVM's apple-m1 is its old Cyclone one (one PMULL pipe).  The widest shape compiled
+ * (on the Neoverse V models as fast as v6s3q2); the published hybrid's author measured on an M1
+ * (crc32 alone 25 GB/s, 12 PMULL accumulators 77.7, PMULL and EOR3 beside crc32 85).
+ */
 static const struct crc_arm_tuning crc_arm_tuning_apple_m = {
     .family = "apple-m",
     .source = "by analogy: LLVM's apple-m1 model is its old Cyclone one (one PMULL pipe)",

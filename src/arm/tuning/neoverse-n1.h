@@ -1,8 +1,9 @@
 /*
- * Family neoverse-n1 (tuning.h): Neoverse N1 (MIDR 0x41/0xd0c: Graviton2, Ampere Altra), no SHA3.
- * Chosen by llvm-mca 19 -mcpu=neoverse-n1 (one PMULL pipe, four-wide), the hybrid loop without EOR3,
- * cycles per 64 B: v4s3q3 4.26, v4s3q2 5.17, v3s3q2 5.36, v6s3q2 5.80; three chains alone 8.0.
- * hybrid_min: where a pass beats the three chains, estimated, not measured.
+ * Family neoverse-n1 (tuning.h): Neoverse N1 (MIDR 0x41/0xd0c: Graviton2, Ampere Altra),
+ * no SHA3.  The shape by llvm-mca 19 -mcpu=neoverse-n1 (one PMULL pipe, four wide) on the
+ * hybrid loop without EOR3, cycles per 64 B: v4s3q3 4.26, v4s3q2 5.17, v3s3q2 5.36,
+ * v6s3q2 5.80; the three chains alone 8.0.
+ * hybrid_min: where a pass starts to beat the three chains, estimated, not measured.
  */
 static const struct crc_arm_tuning crc_arm_tuning_neoverse_n1 = {
     .family = "neoverse-n1",

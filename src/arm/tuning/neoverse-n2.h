@@ -1,8 +1,8 @@
 /*
  * Family neoverse-n2 (tuning.h): Neoverse N2 (MIDR 0x41/0xd49).
- * Chosen by llvm-mca 19 -mcpu=neoverse-n2 (a crc32 every other cycle, one PMULL or EOR3 a cycle),
- * the hybrid loop, cycles per 64 B: v4s3q2 6.88, v3s3q2 8.02, v6s3q2 8.01, v9s3q3 8.01.
- * hybrid_min: where a pass beats the three chains, estimated, not measured.
+ * The shape by llvm-mca 19 -mcpu=neoverse-n2 (a crc32 every other cycle, one PMULL or EOR3
+ * a cycle) on the hybrid loop, cycles per 64 B: v4s3q2 6.88, v6s3q2 8.01, v3s3q2 8.02.
+ * hybrid_min: where a pass starts to beat the three chains, estimated, not measured.
  */
 static const struct crc_arm_tuning crc_arm_tuning_neoverse_n2 = {
     .family = "neoverse-n2",

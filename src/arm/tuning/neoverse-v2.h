@@ -1,8 +1,9 @@
 /*
  * Family neoverse-v2 (tuning.h): Neoverse V2 (MIDR 0x41/0xd4f: Grace, Graviton4, Axion).
- * Chosen by llvm-mca 19 -mcpu=neoverse-v2, the hybrid loop, cycles per 64 B: v6s3q2 2.69 (one crc32
- * a cycle beside two PMULL: balanced), v9s3q3 2.68, v4s3q2 3.45, v3s3q2 4.03; three chains alone 8.0.
- * hybrid_min: where a pass beats the three chains, estimated, not measured.
+ * The shape by llvm-mca 19 -mcpu=neoverse-v2 on the hybrid loop, cycles per 64 B: v6s3q2
+ * 2.69 (six crc32 beside twelve PMULL an iteration: both units full), v9s3q3 2.68,
+ * v4s3q2 3.45, v3s3q2 4.03; the three chains alone 8.0.
+ * hybrid_min: where a pass starts to beat the three chains, estimated, not measured.
  */
 static const struct crc_arm_tuning crc_arm_tuning_neoverse_v2 = {
     .family = "neoverse-v2",
