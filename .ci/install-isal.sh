@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds ISA-L 2.32.1, the peer `crcforge bench` measures crcforge against, from the source
 # the PyPI sdist isal==1.9.1 bundles (src/isal/isa-l, ISA-L's tag v2.32.1), assembled with
-# Debian's nasm, into a fixed prefix where bench/CMakeLists.txt looks first
+# Debian's nasm (on aarch64, by the C compiler), into a fixed prefix where bench/CMakeLists.txt looks first
 # (CRCFORGE_PEERS_PREFIX, default /opt/crcforge-peers, then isa-l-2.32.1/); does nothing
 # when that prefix holds this version already.  About a minute on 2 cores.
 set -euo pipefail
@@ -21,7 +21,10 @@ if [ "$(header_version "$prefix/include/isa-l.h")" = "$version" ] && [ -f "$pref
   echo "install-isal: $prefix holds ISA-L $version already"
   exit 0
 fi
-for tool in nasm make cc python3; do
+# nasm assembles the x86 kernels; on aarch64 the C compiler assembles ISA-L's .S files.
+tools="make cc python3"
+[ "$(uname -m)" != x86_64 ] || tools="nasm $tools"
+for tool in $tools; do
   command -v "$tool" >/dev/null || { echo "install-isal: $tool is not installed" >&2; exit 1; }
 done
 work=$(mktemp -d)

@@ -28,6 +28,7 @@
  * Each kernel is also timed by its own name where this CPU has what its tier needs, the
  * same test as the dispatcher's.
  */
+#if !defined(__aarch64__)
 enum isal_tier { ISAL_01 = 1, ISAL_02, ISAL_AVX2, ISAL_10 };
 
 #if defined(__x86_64__)
@@ -83,18 +84,27 @@ ISAL_RUNS(ISAL_02)
 ISAL_RUNS(ISAL_AVX2)
 ISAL_RUNS(ISAL_10)
 #undef ISAL_RUNS
+#endif
 
 /* The named kernels: libisal exports them, its headers do not declare them. */
 typedef unsigned int isal_iscsi_fn(unsigned char *buffer, int len, unsigned int init_crc);
 typedef uint32_t isal_crc32_fn(uint32_t init_crc, const unsigned char *buf, uint64_t len);
 typedef uint64_t isal_crc64_fn(uint64_t init_crc, const unsigned char *buf, uint64_t len);
 typedef uint16_t isal_crc16_fn(uint16_t init_crc, const unsigned char *buf, uint64_t len);
+#if defined(__aarch64__)
+/* ISA-L's aarch64 kernels (crc/aarch64/crc_aarch64_dispatcher.c chooses crc_ext, one
+ * crc32 chain, on Neoverse N1 and Cortex-A57/A72; 3crc_fold, crc32 beside PMULL,
+ * elsewhere; refl_pmull without CRC32). */
+isal_iscsi_fn crc32_iscsi_3crc_fold, crc32_iscsi_crc_ext, crc32_iscsi_refl_pmull;
+isal_crc32_fn crc32_gzip_refl_3crc_fold, crc32_gzip_refl_crc_ext, crc32_gzip_refl_pmull;
+#else
 isal_iscsi_fn crc32_iscsi_01, crc32_iscsi_by8_02, crc32_iscsi_avx2, crc32_iscsi_by16_10;
 isal_crc32_fn crc32_gzip_refl_by8, crc32_gzip_refl_avx2, crc32_gzip_refl_by16_10;
 isal_crc64_fn crc64_ecma_refl_by8, crc64_ecma_refl_avx2, crc64_ecma_refl_by16_10;
 isal_crc64_fn crc64_rocksoft_refl_by8, crc64_rocksoft_refl_avx2, crc64_rocksoft_refl_by16_10;
 isal_crc64_fn crc64_ecma_norm_by8, crc64_ecma_norm_avx2, crc64_ecma_norm_by16_10;
 isal_crc16_fn crc16_t10dif_01, crc16_t10dif_avx2, crc16_t10dif_by16_10;
+#endif
 
 /* crc32_iscsi takes and returns the bare register: no inversion on either side, and an
  * int length; CRC-32/ISCSI's init and xorout are all ones. */
@@ -129,6 +139,20 @@ isal_crc16_fn crc16_t10dif_01, crc16_t10dif_avx2, crc16_t10dif_by16_10;
         (void)ctx;                                                                        \
         return ~fn(~UINT64_C(0), buf, len);                                               \
     }
+#if defined(__aarch64__)
+ISAL_ISCSI(crc32_iscsi)
+ISAL_ISCSI(crc32_iscsi_3crc_fold)
+ISAL_ISCSI(crc32_iscsi_crc_ext)
+ISAL_ISCSI(crc32_iscsi_refl_pmull)
+ISAL_VALUE(crc32_gzip_refl)
+ISAL_VALUE(crc32_gzip_refl_3crc_fold)
+ISAL_VALUE(crc32_gzip_refl_crc_ext)
+ISAL_VALUE(crc32_gzip_refl_pmull)
+ISAL_VALUE(crc64_ecma_refl)
+ISAL_VALUE(crc64_rocksoft_refl)
+ISAL_ECMA_182(crc64_ecma_norm)
+ISAL_VALUE(crc16_t10dif)
+#else
 ISAL_ISCSI(crc32_iscsi)
 ISAL_ISCSI(crc32_iscsi_01)
 ISAL_ISCSI(crc32_iscsi_by8_02)
@@ -154,6 +178,7 @@ ISAL_VALUE(crc16_t10dif)
 ISAL_VALUE(crc16_t10dif_01)
 ISAL_VALUE(crc16_t10dif_avx2)
 ISAL_VALUE(crc16_t10dif_by16_10)
+#endif
 #undef ISAL_ISCSI
 #undef ISAL_VALUE
 #undef ISAL_ECMA_182
@@ -193,6 +218,34 @@ const char *bench_isal_iscsi_dispatched(void)
 /* The dispatcher, then each kernel it may choose, by name. */
 #define ISAL(model, fn) {"isa-l", #fn, model, isal_##fn, NULL}
 #define ISAL_AT(model, fn, tier) {"isa-l", #fn, model, isal_##fn, isal_runs_##tier}
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+/* The kernels' instructions, as ISA-L's dispatcher asks (HWCAP_PMULL, HWCAP_CRC32). */
+static int isal_arm_has(unsigned long bits)
+{
+    return (getauxval(AT_HWCAP) & bits) == bits;
+}
+static int isal_runs_crc32(void)
+{
+    return isal_arm_has(1ul << 7);
+}
+static int isal_runs_pmull(void)
+{
+    return isal_arm_has(1ul << 4);
+}
+static int isal_runs_crc32_pmull(void)
+{
+    return isal_arm_has(1ul << 7 | 1ul << 4);
+}
+#elif defined(__aarch64__)
+/* Apple's M cores (macOS) have both. */
+static int isal_runs_crc32(void)
+{
+    return 1;
+}
+#define isal_runs_pmull isal_runs_crc32
+#define isal_runs_crc32_pmull isal_runs_crc32
+#endif
 #endif
 
 #if CRCFORGE_BENCH_HAVE_LIBDEFLATE
@@ -247,6 +300,20 @@ CRC_FAST(crc16_t10dif)
 
 const struct bench_peer bench_peers[] = {
 #if CRCFORGE_BENCH_HAVE_ISAL
+#if defined(__aarch64__)
+    ISAL("CRC-32/ISCSI", crc32_iscsi),
+    ISAL_AT("CRC-32/ISCSI", crc32_iscsi_3crc_fold, crc32_pmull),
+    ISAL_AT("CRC-32/ISCSI", crc32_iscsi_crc_ext, crc32),
+    ISAL_AT("CRC-32/ISCSI", crc32_iscsi_refl_pmull, pmull),
+    ISAL("CRC-32/ISO-HDLC", crc32_gzip_refl),
+    ISAL_AT("CRC-32/ISO-HDLC", crc32_gzip_refl_3crc_fold, crc32_pmull),
+    ISAL_AT("CRC-32/ISO-HDLC", crc32_gzip_refl_crc_ext, crc32),
+    ISAL_AT("CRC-32/ISO-HDLC", crc32_gzip_refl_pmull, pmull),
+    ISAL("CRC-64/XZ", crc64_ecma_refl),
+    ISAL("CRC-64/NVME", crc64_rocksoft_refl),
+    ISAL("CRC-64/ECMA-182", crc64_ecma_norm),
+    ISAL("CRC-16/T10-DIF", crc16_t10dif),
+#else
     ISAL("CRC-32/ISCSI", crc32_iscsi),
     ISAL_AT("CRC-32/ISCSI", crc32_iscsi_01, ISAL_01),
     ISAL_AT("CRC-32/ISCSI", crc32_iscsi_by8_02, ISAL_02),
@@ -272,6 +339,7 @@ const struct bench_peer bench_peers[] = {
     ISAL_AT("CRC-16/T10-DIF", crc16_t10dif_01, ISAL_01),
     ISAL_AT("CRC-16/T10-DIF", crc16_t10dif_avx2, ISAL_AVX2),
     ISAL_AT("CRC-16/T10-DIF", crc16_t10dif_by16_10, ISAL_10),
+#endif
 #endif
 #if CRCFORGE_BENCH_HAVE_LIBDEFLATE
     {"libdeflate", "libdeflate_crc32", "CRC-32/ISO-HDLC", libdeflate_crc32_value, NULL},
