@@ -16,7 +16,8 @@ uint32_t crc_cpu_detect(void)
     return CRC_CPU_KNOWN;
 }
 #endif
-#if !defined(__x86_64__) && !defined(__i386__) && !(defined(__aarch64__) && defined(__linux__))
+#if !(defined(__x86_64__) || defined(__i386__)) &&                                       \
+    !(defined(__aarch64__) && (defined(__linux__) || defined(__APPLE__)))
 void crc_cpu_identify(struct crc_cpu_id *id)
 {
     memset(id, 0, sizeof *id);

@@ -2,6 +2,8 @@
  * macOS feature decisions from hw.optional sysctl answers (cpu_apple.h); the real sysctl
  * call on Apple systems only.
  */
+#include <string.h>
+
 #include "cpu_apple.h"
 #include "cpu.h"
 
@@ -29,6 +31,15 @@ uint32_t crc_cpu_apple_arm(crc_sysctl_lookup *lookup, void *ctx)
 int crc_cpu_apple_avx512_state(int os_ymm, crc_sysctl_lookup *lookup, void *ctx)
 {
     return os_ymm && says_yes(lookup, ctx, "hw.optional.avx512f");
+}
+
+void crc_cpu_apple_identify(struct crc_cpu_id *id, crc_sysctl_lookup *lookup, void *ctx)
+{
+    int64_t family = 0;
+    memset(id, 0, sizeof *id);
+    memcpy(id->vendor, "Apple", sizeof "Apple");
+    if (lookup(ctx, "hw.cpufamily", &family))
+        id->family = (uint32_t)family; /* an int32 key: the value's bits, not its sign */
 }
 
 #if defined(__APPLE__)

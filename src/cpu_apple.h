@@ -21,6 +21,11 @@ uint32_t crc_cpu_apple_arm(crc_sysctl_lookup *lookup, void *ctx);
  * does. */
 int crc_cpu_apple_avx512_state(int os_ymm, crc_sysctl_lookup *lookup, void *ctx);
 
+/* Who made the CPU: vendor "Apple" and, as the family, hw.cpufamily (xnu's CPUFAMILY_ARM_*
+ * value, which arm/tuning.c maps to its families); 0 when the key does not exist. */
+struct crc_cpu_id;
+void crc_cpu_apple_identify(struct crc_cpu_id *id, crc_sysctl_lookup *lookup, void *ctx);
+
 #if defined(__APPLE__)
 /* The running kernel's answers (sysctlbyname); ctx unused. */
 int crc_sysctl_system(void *ctx, const char *name, int64_t *value);

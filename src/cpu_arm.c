@@ -72,4 +72,9 @@ uint32_t crc_cpu_detect(void)
 {
     return crc_cpu_apple_arm(crc_sysctl_system, NULL);
 }
+
+void crc_cpu_identify(struct crc_cpu_id *id)
+{
+    crc_cpu_apple_identify(id, crc_sysctl_system, NULL);
+}
 #endif

@@ -14,7 +14,7 @@
  * time moved with the placement, from process to process and from build to build
  * (CRC-32 at 64 B on AMD Zen 5, 0.76 or 0.92x ISA-L in one binary; ISA-L aligns its CRC
  * code to 64 bytes likewise).  The x86 tiers put it in their target attributes; loops are
- * aligned by -falign-loops=64 (src/sources.txt). */
+ * aligned by -falign-loops=64 (src/sources.txt); the ARM kernels put it beside theirs. */
 #define CODE_ALIGNED __attribute__((aligned(64)))
 
 #if defined(__clang__)

@@ -8,7 +8,7 @@
 
 /* The registry's update functions, one per polynomial and kernel. */
 #define UPDATE_FUNCTION(name, target, kernel, poly)                                      \
-    target CRC_ARM_CODE_ALIGNED static uint64_t name(const crcforge_model *m, uint64_t reg, \
+    target CODE_ALIGNED static uint64_t name(const crcforge_model *m, uint64_t reg, \
                                                      const uint8_t *p, size_t n)          \
     {                                                                                    \
         (void)m;                                                                         \
@@ -27,17 +27,17 @@ UPDATE_FUNCTION(crc32_arm_crc32_3way, CRC_ARM_TARGET_CRC_PMULL, crc_arm_three_wa
  * call is a jump. */
 #define THREE_WAY_FROM (3 * CRC_ARM_SHORT_STREAM)
 #define VALUE_ENTRIES(name, poly)                                                         \
-    CRC_ARM_TARGET_CRC CRC_ARM_CODE_ALIGNED static uint32_t name##_value(                \
+    CRC_ARM_TARGET_CRC CODE_ALIGNED static uint32_t name##_value(                \
         uint32_t crc, const void *buf, size_t len)                                       \
     {                                                                                    \
         return ~crc_arm_one_way(poly, ~crc, buf, len);                                   \
     }                                                                                    \
-    CRC_ARM_TARGET_CRC_PMULL CRC_ARM_CODE_ALIGNED static __attribute__((noinline))       \
+    CRC_ARM_TARGET_CRC_PMULL CODE_ALIGNED static __attribute__((noinline))       \
     uint32_t name##_3way_long(uint32_t crc, const void *buf, size_t len)                 \
     {                                                                                    \
         return ~crc_arm_three_way(poly, ~crc, buf, len);                                 \
     }                                                                                    \
-    CRC_ARM_TARGET_CRC_PMULL CRC_ARM_CODE_ALIGNED static uint32_t name##_3way_value(     \
+    CRC_ARM_TARGET_CRC_PMULL CODE_ALIGNED static uint32_t name##_3way_value(     \
         uint32_t crc, const void *buf, size_t len)                                       \
     {                                                                                    \
         if (len < THREE_WAY_FROM)                                                        \

@@ -165,12 +165,12 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t passes(const int poly, uint32_t r, cons
 /* One function a shape and polynomial, each with its accumulators in registers. */
 #define SHAPE_NAME(poly, V, S, Q) FN(CAT(poly, CAT(_v, CAT(V, CAT(s, CAT(S, CAT(q, Q)))))))
 #define SHAPE_FUNCTIONS(V, S, Q)                                                          \
-    static ATTRIBUTES CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
+    static ATTRIBUTES CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
         castagnoli, V, S, Q)(uint32_t r, const uint8_t *p, size_t n, size_t min)          \
     {                                                                                     \
         return passes(CRC_ARM_CASTAGNOLI, r, p, n, min, V, S, Q);                         \
     }                                                                                     \
-    static ATTRIBUTES CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
+    static ATTRIBUTES CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
         zlib, V, S, Q)(uint32_t r, const uint8_t *p, size_t n, size_t min)                \
     {                                                                                     \
         return passes(CRC_ARM_ZLIB, r, p, n, min, V, S, Q);                               \
@@ -204,7 +204,7 @@ static __attribute__((noinline)) uint32_t FN(resolve_then)(const int poly, uint3
 }
 
 /* With the tuning's shape and limit. */
-static CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const int poly,
+static CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const int poly,
                                                                          uint32_t r,
                                                                          const uint8_t *p,
                                                                          size_t n)
@@ -220,7 +220,7 @@ static CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const i
  * crcforge_crc32's place): short inputs on one chain here, with no frame; longer ones
  * through a function that takes the value too, so that the call is a jump. */
 #define ENTRIES(name, poly)                                                               \
-    static ATTRIBUTES CRC_ARM_CODE_ALIGNED uint64_t FN(CAT(update_, name))(               \
+    static ATTRIBUTES CODE_ALIGNED uint64_t FN(CAT(update_, name))(               \
         const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)                \
     {                                                                                     \
         (void)m;                                                                          \
@@ -228,12 +228,12 @@ static CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const i
             return crc_arm_one_way(poly, (uint32_t)reg, p, n);                            \
         return FN(tuned)(poly, (uint32_t)reg, p, n);                                      \
     }                                                                                     \
-    static CRC_ARM_CODE_ALIGNED __attribute__((noinline)) uint32_t FN(                    \
+    static CODE_ALIGNED __attribute__((noinline)) uint32_t FN(                    \
         CAT(value_long_, name))(uint32_t crc, const void *buf, size_t len)                \
     {                                                                                     \
         return ~FN(tuned)(poly, ~crc, buf, len);                                          \
     }                                                                                     \
-    static ATTRIBUTES CRC_ARM_CODE_ALIGNED uint32_t FN(CAT(value_, name))(                \
+    static ATTRIBUTES CODE_ALIGNED uint32_t FN(CAT(value_, name))(                \
         uint32_t crc, const void *buf, size_t len)                                        \
     {                                                                                     \
         if (len < CHAIN_BELOW)                                                            \

@@ -3,10 +3,7 @@
 #define CRCFORGE_ARM_IMPLS_H
 
 #include "../internal.h"
-
-/* Kernel functions and value entries start a cache line wherever the linker puts them, as
- * ISA-L aligns its CRC code: a short call's time otherwise moves with the placement. */
-#define CRC_ARM_CODE_ALIGNED __attribute__((aligned(64)))
+#include "../kernel_directives.h" /* CODE_ALIGNED */
 
 /* crc32_arm.c: CRC-32C and CRC-32 on the CRC32 instructions (any byte order). */
 extern const struct crc_impl crc_impl_crc32c_arm_crc32_3way;

@@ -177,6 +177,14 @@ int main(void)
 
     /* The lookup itself: a name is matched whole, never as the prefix of a longer one. */
     int64_t v = -1;
+    /* The core's identity: hw.cpufamily is an int32 key, so M2's 0xda33d83d reads negative. */
+    struct crc_cpu_id id;
+    crc_cpu_apple_identify(&id, recorded_lookup, (void *)"hw.cpufamily: -634136515\n");
+    CHECK(strcmp(id.vendor, "Apple") == 0 && id.family == 0xda33d83du,
+          "identify: vendor '%s', family %#x, want Apple 0xda33d83d", id.vendor, id.family);
+    crc_cpu_apple_identify(&id, recorded_lookup, (void *)"");
+    CHECK(strcmp(id.vendor, "Apple") == 0 && id.family == 0,
+          "identify without hw.cpufamily: vendor '%s', family %#x", id.vendor, id.family);
     CHECK(!recorded_lookup((void *)"hw.optional.avx512fx: 1\n", "hw.optional.avx512f", &v),
           "a longer name is not the name");
     CHECK(recorded_lookup((void *)"hw.optional.avx512f: 7", "hw.optional.avx512f", &v) && v == 7,
