@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Builds crcforge._crcforge from the library's C sources (see pyproject.toml), and the
 command-line tool's engine from tools/ (behind `python -m crcforge`).
 

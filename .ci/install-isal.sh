@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds ISA-L 2.32.1, the peer `crcforge bench` measures crcforge against, from the source
 # the PyPI sdist isal==1.9.1 bundles (src/isal/isa-l, ISA-L's tag v2.32.1), assembled with
 # Debian's nasm (on aarch64, by the C compiler), into a fixed prefix where bench/CMakeLists.txt looks first

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds libdeflate 1.26, the newest a package registry offers (Debian has 1.14), a peer of
 # `crcforge bench`: its C source comes in the crate libdeflate-sys 1.26.1 (crates.io,
 # fetched with cargo and checked by its sha256), built with its own CMake build into a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the MinIO server that tests/stages/55-objectstore.sh starts, at a pinned version,
 # from the Go module proxy, into the Go bin directory (`go env GOBIN`, else GOPATH/bin);
 # does nothing when that binary is already there at this version.  About 5 minutes on

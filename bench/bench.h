@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The benchmark harness: the timing loop and the table writer every benchmark program
  * uses (measure.c, table.c, machine.c), and behind `crcforge bench` the subjects timed

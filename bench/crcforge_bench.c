@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crcforge-bench, the program `crcforge bench` runs: throughput (or small-input latency) of
  * crcforge's paths and the peer libraries.  A program of its own, so that only it links

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Facts about the machine a benchmark ran on: core cycles, and the CPU's name. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The one timing loop of the benchmarks: crcforge bench and the stand-alone programs
  * time every subject here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The peer libraries, each adapted to the bench_fn signature and to the value
  * semantics of the catalogue model it equals (init, refout and xorout applied), so that

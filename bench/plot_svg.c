@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The plot of a benchmark run: median GB/s against buffer size (log2 axis), one line
  * per implementation, one panel per algorithm, from the aligned-buffer throughput

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The command line of the stand-alone benchmark programs: nothing, or one --quick. */
 #ifndef CRCFORGE_BENCH_QUICK_ARG_H
 #define CRCFORGE_BENCH_QUICK_ARG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A benchmark run as an aligned terminal table, as CSV, and as JSON. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The subjects of a crcforge bench run for one model (crcforge's paths, then the peers),
  * and their measurement: each checked against crcforge's portable engine, then timed. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one text-table writer of the benchmarks: cells as text, each column as wide as its
  * widest cell (or its minimum), left- or right-aligned, two spaces between columns; the
  * last column is not padded. */

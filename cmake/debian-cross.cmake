@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared part of the toolchain files: Debian's cross GCC for CROSS_TRIPLE, its libc under
 # /usr/CROSS_TRIPLE, and qemu-user (CMAKE_CROSSCOMPILING_EMULATOR, used by ctest) to run
 # the test programs.  Set CMAKE_SYSTEM_PROCESSOR, CROSS_TRIPLE and CROSS_QEMU first.

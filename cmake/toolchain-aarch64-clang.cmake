@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Linux/aarch64 with Debian's clang (--target=aarch64-linux-gnu), the libc and binutils of
 # gcc-aarch64-linux-gnu; tests run under qemu-aarch64.
 set(CMAKE_SYSTEM_PROCESSOR aarch64)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Linux/aarch64 with gcc-aarch64-linux-gnu; tests run under qemu-aarch64.
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(CROSS_TRIPLE aarch64-linux-gnu)

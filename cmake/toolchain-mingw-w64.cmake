@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Windows x86-64 with Debian's MinGW-w64 GCC (posix threads: C11 threads and pthreads
 # through winpthreads); the tests run under Wine.
 set(CMAKE_SYSTEM_NAME Windows)

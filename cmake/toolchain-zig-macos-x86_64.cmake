@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # macOS on x86-64, cross-built with zig cc (cmake/zig-cc: Clang with macOS's libc headers
 # and a Mach-O linker); the programs cannot run here.
 set(CMAKE_SYSTEM_NAME Darwin)

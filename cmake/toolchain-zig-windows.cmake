@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Windows x86-64 with zig cc (Clang, with zig's own MinGW-w64 C runtime, linked statically):
 # -target x86_64-windows-gnu.  zig is PyPI's ziglang, run as `PYTHON -m ziglang cc`;
 # CRCFORGE_ZIG_PYTHON names the Python that has it (default: python3 on PATH).  The archiver

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # What the zig macOS toolchain files share: the compiler is cmake/zig-cc with the target
 # as a flag (zig spells targets its own way), no SDK to look for.
 set(CMAKE_C_COMPILER ${CMAKE_CURRENT_LIST_DIR}/zig-cc)

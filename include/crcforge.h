@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crcforge: every CRC of the RevEng catalogue (width 1..64), exact, streaming and
  * combinable, on the fastest path this CPU can run.

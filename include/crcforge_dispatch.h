@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crcforge_dispatch.h: which implementation path serves a model, forcing one, the tuning
  * table in use and the CPU's features; what tools, tests and benchmarks look at.

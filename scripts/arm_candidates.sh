@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Every aarch64 candidate measured on this ARM machine, in one command: builds crcforge
 # (Release) with ISA-L 2.32.1 beside it (.ci/install-isal.sh: the pinned sdist, its aarch64
 # assembly), then `crcforge bench` times, for each algorithm, every path compiled in that

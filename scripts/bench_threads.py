@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """GB/s of `crcforge sum -j 1` and `-j 2` on one large file in the page cache, beside a
 plain `cat FILE > /dev/null` read of it: how far threads take a whole-file checksum
 towards the speed at which the kernel can hand the file over.

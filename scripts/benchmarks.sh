@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerates docs/benchmarks.md, its plots docs/benchmarks-ALGO.svg and the headline
 # figures in README.md from one run on this machine: the throughput tables of crcforge's
 # paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key

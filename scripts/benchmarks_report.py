@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes docs/benchmarks.md (and README.md's headline figures) from the outputs of one
 scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, latency.txt,
 mixed.txt/mixed.json, mixed-latency.txt, paired_spread.txt, threads.txt.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the sdist and, from it, the binary wheels: CPython 3.10-3.13 x manylinux_2_17
 # (glibc 2.17) and musllinux_1_2, for x86_64 and aarch64, with zig cc from this machine
 # (x86_64 Linux) alone.  Each wheel is built from the unpacked sdist, so what a wheel holds

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Unpacks Debian's arm64 packages into a directory, a root for `qemu-aarch64 -L` and the
 # aarch64 wheels' Python headers: `apt-get download` of the named packages, each unpacked
 # with `dpkg -x` (no chroot, nothing installed, nothing configured).  apt reads arm64

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Independent derivation of the derived constants of src/fold_consts.c.
 
 Plain polynomial arithmetic over GF(2) on Python integers (bit i = coefficient of x^i),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes src/catalogue.c: the RevEng CRC catalogue models of width 1..64.
 
 Facts only (names, the six parameters, check, residue), read from the `crc-catalog`

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instructions executed by the hot paths, counted by callgrind (repeatable, whatever else
 # the machine does), against the committed baseline tests/insn_baseline.txt:
 #   path:IMPL:ALGO   per 4 KiB through one forced path (tests/library/path_repeat run with 1 and

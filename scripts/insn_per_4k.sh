@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instructions executed per 4 KiB by each aarch64 path, under qemu-aarch64 -cpu max.
 # qemu models no time, so this counts instructions, not speed: each run is single-stepped
 # (one instruction per translation block) with every block execution logged

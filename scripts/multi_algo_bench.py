@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Times `crcforge sum -j 1 -a A -a B -a C FILE` (every algorithm in one read) against each
 algorithm alone on the same page-cached file, in paired rounds: a round runs every command
 once, in crcforge bench's balanced orders (python/bench/timing.py), and its ratio is the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Hashing rate beside the rate of a plain read of the same bytes by the same route.
 
 Local file: `crcforge sum -j N` (the C tool: N threads, each preading 128 KiB blocks of

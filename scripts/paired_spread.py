@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """How much crcforge's ratio to the fastest peer moves from run to run, taken three ways:
 paired (per round, the fastest peer's time over auto's, then the median over the rounds:
 what `crcforge bench` reports), as a ratio of medians from the same runs (the fastest

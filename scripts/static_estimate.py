@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Static cycle estimates of whole calls, for CPUs this machine is not.
 
 Each call (one path forced, a public entry, or an ISA-L function, on SIZE bytes) is run

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Static cycle estimates of aarch64 calls and bulk loops, for ARM cores this machine is not.
 
 The aarch64 sibling of static_estimate.py.  Each call (one crcforge path forced, a public

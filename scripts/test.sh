@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds crcforge and runs every test: each stage in tests/stages/, in name order.
 # The Python packages the stages use (.ci/requirements.txt) go into a test environment of
 # its own, .venv-test/ at the repository root, made on the first run and refreshed when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Entry points: the fixed algorithms, one-shot and streaming CRCs of any model. */
 #include <string.h>
 

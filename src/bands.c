@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The banded records of the tuning table in use (bands.h).  Part of dispatch, beside
  * dispatch.c rather than in x86/: the tables are x86-64's today, and elsewhere this file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Paths by input length, where a tuning table gives bands (x86: src/x86/tuning.h): for a
  * model of a class the table serves, a registry-like record whose update walks the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Endian-neutral loads: the engines see bytes in stream order on any host. */
 #ifndef CRCFORGE_BYTES_H
 #define CRCFORGE_BYTES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crc(A||B) from crc(A), crc(B) and len(B), for any model, without touching the data.
  *

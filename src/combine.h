@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * combine.c's carry-less multiply path (x86/combine_clmul.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What differs between compilers and C runtimes, in one place: CPUID and XGETBV, the
  * cache-line aligned allocation, and the target attribute that enables an instruction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CPU features in use: detected once (cpu_x86.c, cpu_arm.c), less those masked off, plus
  * those the build guarantees; their names.

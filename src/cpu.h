@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU features (cpu.c). */
 #ifndef CRCFORGE_CPU_H
 #define CRCFORGE_CPU_H

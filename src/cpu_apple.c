@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * macOS feature decisions from hw.optional sysctl answers (cpu_apple.h); the real sysctl
  * call on Apple systems only.

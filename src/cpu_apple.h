@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * macOS's answers to the feature questions: its kernel's hw.optional sysctl keys, read
  * through a lookup so that the decisions are pure functions of the answers.  They are

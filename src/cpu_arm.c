@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aarch64 feature detection: the kernel's hwcaps on Linux, sysctl on macOS; on Linux the
  * core's MIDR too, which picks its tuning family (arm/tuning.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * x86 feature detection: CPUID, and XGETBV for the register state the OS saves.  A
  * feature counts only when the CPU has it and the OS saves the state it needs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The short CRC-16/XMODEM paths: CRC-16/XMODEM of 0..CRC16_SHORT_MAX bytes with carry-less
  * multiplies, the hot path of cluster key slots, written once for x86 PCLMULQDQ

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Dispatch: each model's path is chosen once, on first use, from a best-first list of
  * implementations.  A selection is an atomic pointer that starts at a stand-in: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The notes of environment problems (environment.h): a list that only grows, each note
  * appended with a compare-and-swap on the last one's link, no lock.  Two threads reading

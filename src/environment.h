@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the library found wrong in the environment variables it reads (CRCFORGE_IMPL,
  * CRCFORGE_CPU_MASK, CRCFORGE_TUNE).  A library writes nothing to its program's stderr:

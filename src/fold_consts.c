@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The derived constants of fold_consts.h from a model's polynomial, with gf2.h's
  * arithmetic.  scripts/fold_consts.py derives the same numbers independently;

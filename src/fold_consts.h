@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The one layout of derived constants: everything a kernel multiplies by, computed at run
  * time from a model's polynomial (with gf2.h's arithmetic) into one struct per model,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 128-bit lane steps of the folding kernels, written once for every ISA over the
  * vector operations of x86/vec128.h or arm/vec128.h (included first, with ATTRIBUTES, the

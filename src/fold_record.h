@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The end of every folding template (x86/fold_template.h, arm/fold_template.h): the one
  * parameter contract and the one set of policies, so that every ISA's tiers behave alike.

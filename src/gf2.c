@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Polynomial arithmetic over GF(2) (gf2.h). */
 #include "gf2.h"
 

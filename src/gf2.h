@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Polynomial arithmetic over GF(2), the one place for it: polynomials are held in
  * integers MSB-first (bit i the coefficient of x^i); a model's generator is

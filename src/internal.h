@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Library-internal declarations shared by the engines, the dispatcher and the tests.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Compiler directives the kernel templates share: helpers forced inline, so that a
  * kernel's vectors stay in registers across them, and loops over a compile-time count

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Redis/Valkey cluster key slots: CRC-16/XMODEM of the key, or of its hash tag, mod 16384,
  * on the path selected for CRC-16/XMODEM (keyslot.h).

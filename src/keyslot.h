@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Cluster key slots (keyslot.c): the Redis/Valkey hash-tag rule, and the short-key
  * operations a path serving CRC-16/XMODEM may add to its registry record.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Models: lookup in the catalogue by name or alias, custom models and their validation. */
 #include <stdlib.h>
 #include <string.h>

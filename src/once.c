@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * First use of derived data: compute, then publish with a compare-and-swap.  What is
  * built this way is pure (tables and constants from a polynomial, the CPU's features),

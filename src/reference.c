@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The bit-at-a-time CRC for any model: the oracle every other path is tested against.
  * Deliberately the textbook shift register, one message bit per step, MSB-first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The portable engine: byte table and slicing-by-16 for any model, either bit order,
  * any width 1..64, on little- and big-endian hosts.  Models of width <= 32 use 32-bit

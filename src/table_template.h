@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Slicing-by-16 for one table entry size, included by table.c once per size.
  * Parameters: ENTRY (uint32_t or uint64_t), ENTRY_BITS (32 or 64), LOAD_LE and LOAD_BE

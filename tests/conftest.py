@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Fixtures for the tests that drive the built tool (tests/cli) and library (tests/library)
 from Python.
 

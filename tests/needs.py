@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What a test needs that a machine may lack: without it the test is skipped, naming the
 package that provides it (tests/conftest.py fails such skips when CI=true).  A test that
 needs an instruction this CPU lacks is skipped by cpu(): CI cannot install a CPU, so

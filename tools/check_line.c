@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Checksum lines: values printed in hex or base64, names escaped, list lines parsed back. */
 #include <stdio.h>
 #include <string.h>

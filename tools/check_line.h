@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The checksum lines of `crcforge sum`: values as sum prints them, names escaped as
  * sha256sum escapes them, the ALGO of a tagged line, and one line of a list as sum -c reads
  * it.  No I/O here but writing a name to a stream: the list's reading and the hashing are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The engine of the crcforge command-line tool: the commands, their option tables and all
  * they print, run for a host -- the `crcforge` program (main.c), or the Python extension
  * behind `python -m crcforge` (python/ext/cli.c), which adds what only Python can do

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge bench: runs the benchmark program, crcforge-bench (bench/crcforge_bench.c).
  * The program is separate so that the tool itself links no peer library: only bench
  * needs them. */

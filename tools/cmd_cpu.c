@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge cpu: the features found, what the library could not use in its environment, and
  * the path chosen per algorithm. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge keyslot: the Redis/Valkey cluster slot of each key. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge list: every catalogue model, in RevEng's notation plus its aliases. */
 #include <stdio.h>
 

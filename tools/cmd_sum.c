@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge sum: CRCs of files or stdin for one or several algorithms in one read, whole or
  * as the composite of parts, printed as "VALUE  NAME" or tagged "ALGO (NAME) = VALUE"
  * lines; -c verifies such lists (tools/sum_check.c). */

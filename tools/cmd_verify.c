@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* verify FILE URL: whether a file holds what an S3 object stores.  A command of the host
  * (python -m crcforge), which reads the object's checksum, type and part sizes and
  * computes the same value from the file (cli_hooks.verify); its options, usage and output

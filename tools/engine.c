@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One run of the tool for its host: the options before the command, the command, the
  * messages, Ctrl-C, and the check of standard output at the end. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CRC of one input, whole or in parts, streamed or by ranges on several threads. */
 #include <errno.h>
 #include <pthread.h>

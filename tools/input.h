@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CRCs of one input of `crcforge sum`, for every algorithm asked in one read: a file,
  * standard input, a pipe or a FIFO; whole or in parts (the composite checksum of a
  * multipart upload); a large regular file by several threads; or what the host reads

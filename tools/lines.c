@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Lines read with read(2): the fault-injection tests reach them as they reach the data. */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Lines of a list or key file, read with read(2) through a buffer that grows to the
  * longest line: raw bytes, NULs included, a last line without its newline included. */
 #ifndef CRCFORGE_LINES_H

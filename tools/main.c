@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge: the command-line tool, the engine (tools/engine.c) run on the process's own
  * standard streams, with the benchmark beside its commands.  The contract is in
  * docs/DESIGN.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ALGO arguments: catalogue names, custom parameter lists, the catalogue lines `crcforge
  * list` prints, and the algorithm of POSIX cksum. */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Option tables read with getopt_long, the help printed from them, and -j's thread count. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Options of the crcforge commands: one table per command drives getopt_long and the
  * help text, so that every GNU spelling works (--opt=value, --opt value, unique prefixes
  * of long names, -j2, bundled short options, "--", POSIXLY_CORRECT) and the help cannot

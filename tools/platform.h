@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the tool does differently on POSIX systems (tools/platform_posix.c) and on Windows
  * (tools/platform_windows.c): files opened by their UTF-8 names and read at 64-bit
  * offsets, the kind, size and time of an open file, the terminal, the texts of errors, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools/platform.h on POSIX systems: the system calls as they are. */
 #ifndef _WIN32
 

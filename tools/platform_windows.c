@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tools/platform.h on Windows: names are UTF-8 in the tool and UTF-16 to Windows, converted
  * here both ways; files are read through their handles (binary, 64-bit offsets); the
  * console is asked through its own API. */

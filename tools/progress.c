@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Progress lines on the run's error stream, written by a thread of their own so that the
  * readers only add to a counter. */
 #include <pthread.h>

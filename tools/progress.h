@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Progress of `crcforge sum` on stderr, for inputs that take more than about a second:
  * bytes done, rate, and time left when the size is known.  On a terminal one line is
  * rewritten in place and cleared at the end; elsewhere (forced with --progress) a line a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Counts and byte sizes, read and written. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Counts and byte sizes as the commands read and write them: pure functions, shared by the
  * option parser, the checksum lines (tagged lines carry a part size) and the benchmark. */
 #ifndef CRCFORGE_SIZES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge sum: what its two halves share -- tools/cmd_sum.c (the values of inputs, and
  * the options) and tools/sum_check.c (-c, the verification of lists). */
 #ifndef CRCFORGE_SUM_H

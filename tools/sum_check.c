@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crcforge sum -c: the lines of a list verified as sha256sum -c verifies them -- the same
  * output, summary warnings and exit status -- with tagged lines of any algorithm, format
  * and part size among untagged ones.  Consecutive lines naming the same file with the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crc32c_short_bench: ns per CRC-32C of 1..64 bytes, the sizes of WAL record headers and
  * page trailers, where a call's fixed cost is most of the time:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keyslot_bench: ns per Redis/Valkey cluster key slot, for keys of 5..64 bytes, by
  * CRC-16/XMODEM approach:

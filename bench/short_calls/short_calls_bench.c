@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * short_calls_bench: crcforge's public one-shot entries against ISA-L's public (dispatched)
  * functions at 8-256 B, in the two loops a program calls them in:

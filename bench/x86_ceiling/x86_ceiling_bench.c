@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * x86_ceiling_bench: how many bytes a second the two units that CRC-32C kernels use can
  * take on this CPU, alone and together, beside what crcforge_crc32c reaches.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the limited C API (a cp311-abi3 wheel) would cost crcforge's short calls: builds
 abi3_probe.c (crc32c with the package's fast path) against the full API and under
 Py_LIMITED_API=3.11, both linked with the library's static archive, and times the two and

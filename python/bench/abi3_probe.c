@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c(data, crc=0) with the package's own fast path (METH_FASTCALL, a bytes object read
  * in place, any other buffer through the buffer protocol), built twice by abi3_call.py:
  * against the full C API, and under the limited API of 3.11 (Py_LIMITED_API), where a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Times crcforge.crc32c of two builds of the extension in one process, paired: e.g. the one
 an installed wheel holds against one built in the tree (setup.py build_ext --inplace).
 Each _crcforge*.so is loaded under a package name of its own (the library inside each is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Measures what releasing the GIL costs per call, to choose crcforge.GIL_THRESHOLD.
 
 For each size, times crcforge.crc32c (the fastest path, so the most demanding case) with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Per-call time of crcforge beside the Python CRC packages, for the algorithm each computes.
 
     taskset -c 1 python python/bench/peers.py [--repeat 15] [--quick]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The one timing loop of the Python benchmarks (peers.py, gil.py, and the order of
 scripts/multi_algo_bench.py's rounds): time per call of callables on one buffer, their
 samples interleaved in balanced orders, ratios paired within a round, and the check of

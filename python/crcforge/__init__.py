@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """crcforge: every CRC of the RevEng catalogue, on the fastest path this CPU can run.
 
 Fixed algorithms, with zlib-style chaining (pass the value returned for the bytes so far

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """python -m crcforge, and the `crcforge` command pip installs: the crcforge command-line
 tool (contract: docs/DESIGN.md).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Types of the C extension behind crcforge (re-exported by the package)."""
 import sys
 from typing import Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, Union, final

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What is S3's own in reading objects (crcforge.objects): an s3fs filesystem whose
 requests end (connect and read timeouts, a bounded number of attempts, and no retry loop of
 s3fs's on top of botocore's), ranged GETs that carry If-Match with the ETag the caller saw,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Checksums of whole files and stored objects, as object stores report them, hashed by
 ranges wherever an executor runs them.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Types of crcforge.objects (re-exported in part by the package)."""
 import os
 from concurrent.futures import Executor

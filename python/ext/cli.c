@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * _crcforge.cli(args, host=None): the command-line tool's engine (tools/, the code of the
  * `crcforge` program) run inside the interpreter.  It runs with the GIL released -- the

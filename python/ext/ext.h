@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared pieces of the crcforge Python extension: reading the caller's bytes, turning an
  * `algo` argument into a model, and the size above which the GIL is released.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The hashlib-style CRC object returned by crcforge.new(): streaming state over one model,
  * with update / digest / hexdigest / copy and the value as an int.

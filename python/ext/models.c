@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * `algo` arguments: catalogue names (looked up once per spelling, then served from a
  * dict) and custom models from the six parameters (kept in a small cache so that

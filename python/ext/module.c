@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crcforge._crcforge: the C side of the Python package.  The fixed-algorithm functions
  * are METH_FASTCALL with hand-rolled argument handling and no dict lookups, because at

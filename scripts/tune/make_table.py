@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Turns `crcforge bench --json` sweeps of one CPU into its family's tuning table.
 
     make_table.py SWEEP.json... --family NAME [--out FILE] [--band-penalty X]
@@ -571,7 +572,8 @@ def write_table(family, sweeps, bands, params, band_penalty):
     def paragraph(text):
         return textwrap.wrap(text, WIDTH, initial_indent=" * ", subsequent_indent=" * ")
 
-    lines = ["/*"] + paragraph(f"Family {family} (tuning.h): measured on {cpu}, {date}.")
+    lines = ["/* SPDX-License-Identifier: MIT */", "/*"]
+    lines += paragraph(f"Family {family} (tuning.h): measured on {cpu}, {date}.")
     lines += [" * Written by scripts/tune/make_table.py (do not edit; sweep again):",
               f" *     {command}"]
     lines += paragraph(

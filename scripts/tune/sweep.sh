@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The tuning sweep of this CPU: `crcforge bench --json` of every path, pinned to one CPU,
 # then scripts/tune/make_table.py turns it into the table of this CPU's family
 # (src/x86/tuning.h).  Unattended, with only the repository, cmake, a C compiler and

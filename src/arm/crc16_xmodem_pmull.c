@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-16/XMODEM of 0..64 bytes with PMULL: the same fold and Barrett reduction as
  * x86/crc16_xmodem_pclmul.c (whose header comment gives the mathematics), in NEON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C and CRC-32 (zlib) on the ARMv8 CRC32 instructions alone: one chain, and three
  * chains joined (crc32_chain.h has the kernels and their mathematics).

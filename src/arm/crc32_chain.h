@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C and CRC-32 (zlib) on the ARMv8 CRC32 instructions: one chain, and three chains
  * joined, shared by the paths on the instruction alone (crc32_arm.c) and by the hybrids

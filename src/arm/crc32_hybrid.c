@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the hybrid tiers share (crc32_hybrid.h): their shapes' names, CRC-32's lane table. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The CRC-32C and CRC-32 hybrids (crc32_hybrid_template.h): PMULL accumulators beside
  * crc32 chains.  What every tier shares: the shapes compiled, their constants' tables,

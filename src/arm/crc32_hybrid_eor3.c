@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CRC-32C and CRC-32 hybrids with the SHA3 extension's three-way xor
  * (crc32_hybrid_template.h). */
 #define SUFFIX hybrid_eor3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CRC-32C and CRC-32 hybrids on PMULL and CRC32 (crc32_hybrid_template.h). */
 #define SUFFIX hybrid
 #define FEATURES CRC_FEATURES_arm_hybrid

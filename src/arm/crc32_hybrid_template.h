@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C and CRC-32 with PMULL accumulators beside crc32 chains, written once and
  * included by one .c file per tier (crc32_hybrid_pmull.c, crc32_hybrid_eor3.c): on cores

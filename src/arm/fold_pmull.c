@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 128-bit PMULL folding for every model of width 8..64 (fold_template.h). */
 #include "vec128.h"
 

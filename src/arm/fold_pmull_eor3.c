@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 128-bit PMULL folding with the SHA3 extension's three-way xor (fold_template.h). */
 #include "vec128.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The PMULL folding kernel, written once and included by one .c file per tier.  It
  * serves every model of width 8..64 in both bit orders through struct fold_consts, the

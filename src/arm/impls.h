@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The aarch64 implementation paths, best first, for the registry in dispatch.c. */
 #ifndef CRCFORGE_ARM_IMPLS_H
 #define CRCFORGE_ARM_IMPLS_H

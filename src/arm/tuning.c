@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The ARM families and their tables (tuning.h), and CRCFORGE_TUNE on aarch64:
  * "family=NAME,hybrid_shape=NAME,hybrid_min=N".  An item that is not one of these, or whose

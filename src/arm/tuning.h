@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The aarch64 paths chosen per core, as data: for each class of model the path a family's
  * table prefers (NULL: the registry's order, best first), the CRC-32C and CRC-32 hybrids'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The ARM side of the ISA: target attributes spelled for GCC and clang, the CRC32 and SHA3
  * instructions as clang before 16 lets them be reached (it declares their ACLE intrinsics

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * a * x^(8*len) mod P with PCLMULQDQ, for combine (see combine.h for the lift of every
  * width to 64).  The accumulator is kept lifted, acc = a * x^s; each set bit k of len

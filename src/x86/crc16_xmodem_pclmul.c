@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-16/XMODEM of 0..64 bytes with PCLMULQDQ: the whole key in at most four 128-bit
  * lanes, one carry-less multiply per 64-bit word, one Barrett reduction.

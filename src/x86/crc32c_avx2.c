@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C on 256-bit VPCLMULQDQ vectors (AVX2) and the crc32 instruction: the parallel
  * reduction for short and medium inputs and the hybrid of folding and three crc32 chains

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C on 512-bit VPCLMULQDQ vectors (AVX-512F) and the crc32 instruction: the parallel
  * reduction for short and medium inputs and the hybrid of folding and three crc32 chains

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C on the SSE4.2 `crc32` instruction, which computes exactly the reflected
  * CRC-32C register (no inversion), so the register of internal.h goes in and out as is.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRC-32C on VPCLMULQDQ vectors ending on the crc32 instruction, written once and included
  * by one .c file per vector length (crc32c_avx2.c, crc32c_avx512.c).  Two paths:

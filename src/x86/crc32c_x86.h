@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Pieces shared by the CRC-32C kernels on the crc32 instruction (crc32c_sse42.c) and those
  * that run it beside VPCLMULQDQ vectors (crc32c_vpclmul_template.h).  Their constants are

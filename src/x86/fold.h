@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The folding kernels (fold_template.h, one per tier), for the registry and for other x86
  * kernels that hand them the long part of a buffer (library-internal).  Each serves every

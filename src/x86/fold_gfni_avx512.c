@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MSB-first models on 512-bit VPCLMULQDQ folding of their mirror: each byte's bits
  * reversed with GFNI (fold_template.h, GFNI_BITREV), so that no byte shuffle per vector
  * competes with the multiplies for Intel's port 5. */

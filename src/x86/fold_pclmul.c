@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 128-bit PCLMULQDQ folding (SSE4.1 for pshufb, pblendvb, pextrq). */
 #define SUFFIX x86_pclmul
 #include "../compiler.h"

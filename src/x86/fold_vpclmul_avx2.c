@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 256-bit VPCLMULQDQ folding with AVX2, for CPUs without AVX-512. */
 #define SUFFIX x86_vpclmul_avx2
 #include "../compiler.h"

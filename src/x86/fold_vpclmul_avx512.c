@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 512-bit VPCLMULQDQ folding with AVX-512 (F for zmm, BW for vpshufb on zmm, VL for
  * vpternlogq on xmm and ymm, VBMI for vpermb, which places the head). */
 #define SUFFIX x86_vpclmul_avx512

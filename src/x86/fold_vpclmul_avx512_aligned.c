@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fold_x86_vpclmul_avx512 with the accumulators' loads aligned to 64 bytes from 2 KiB
  * (fold_template.h, ALIGNED_FROM; the tests emulate it as well, fold_emulated_avx512.h):
  * a candidate where split loads cost (offset by one, Intel lost 0.85x to isa-l at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The x86 implementation paths, best first, for the registry in dispatch.c. */
 #ifndef CRCFORGE_X86_IMPLS_H
 #define CRCFORGE_X86_IMPLS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The families and their tables (tuning.h), and CRCFORGE_TUNE.
  *

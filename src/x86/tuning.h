@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The x86 paths tuned per CPU family, as data: for each class of model, which path serves
  * which band of input lengths, the kernels' parameters, and the limits inside the kernels

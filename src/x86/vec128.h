@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * 128-bit carry-less vector operations on x86 (SSE4.1, PCLMULQDQ): the names the code
  * written once for x86 and ARM uses (../fold_lanes.h, ../crc16_short.h); arm/vec128.h

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Fixtures of the CLI tests beside those of tests/conftest.py."""
 import os
 import shutil

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`crcforge bench`: argument errors, CSV/JSON/SVG shape, a quick smoke run."""
 import csv
 import io

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The crcforge CLI against the contract in docs/DESIGN.md, with independent values."""
 import base64
 import os

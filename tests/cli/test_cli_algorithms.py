@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What -a takes beyond names and parameter lists: the catalogue line `crcforge list` prints
 (every key checked against the model), crc32b, and posix-cksum (the value of a real `cksum`,
 run here on the same files).  Values from independent oracles (zlib, anycrc, cksum)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`sum -c` against a real `sha256sum -c`, run here on the same situations: for each, two
 directories with the same files, a list written by each tool (sha256sum's own, crcforge
 sum's own), the same edits to both lists (the same lines corrupted, the same malformed

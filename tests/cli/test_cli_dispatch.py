@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`crcforge cpu` and CRCFORGE_IMPL under CPU features masked with CRCFORGE_CPU_MASK."""
 import pytest
 

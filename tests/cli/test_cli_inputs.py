@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every kind of input `sum` reads (files, directories, FIFOs, pipes and files on standard
 input, a sparse file over 4 GiB) and faults injected into every read path, on both tools.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`crcforge keyslot` against the Redis hash-tag rule and CRC-16/XMODEM written here."""
 import random
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Progress of `sum` on stderr, on both tools: shown for inputs that take more than about a
 second, by default only when stderr is a terminal (a pty here), forced either way with
 --progress and --no-progress, and never mixed into the values on stdout.

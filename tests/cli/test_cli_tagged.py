@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tagged lines and several algorithms in one read: `sum --tag`, `sum -a A -a B ...`, and
 `sum -c` of lists that mix algorithms, formats and part sizes; the hints of a line whose
 value is another model's or format's.  Values from independent oracles (zlib, awscrt,

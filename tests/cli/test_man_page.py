@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """docs/crcforge.1 against the tool: the commands `crcforge --help` lists, the options each
 command's --help lists, and the environment variables the library and the tool read
 (their getenv calls in src/ and tools/), each both ways, so the two cannot drift apart."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program built against the installed crcforge, as a user would build it: the stable
  * header alone, compiled as C and as C++ (tests/stages/15-install.sh).  The values it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fault injection for the CLI tests: an LD_PRELOAD library that wraps read, readv, pread
  * and pread64 (what `crcforge` and Python's os and io modules call) and, for one file,
  * makes them fail, come up short, be interrupted, or change the file under the reader.

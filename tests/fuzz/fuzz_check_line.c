@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer differential target: one line of a `crcforge sum -c` list (check_line_split,
  * check_tag_split and check_value_parse in tools/check_line.c), and the lines `crcforge

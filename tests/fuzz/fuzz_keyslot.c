@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer differential target: the cluster key slot against the Redis/Valkey rule.
  *

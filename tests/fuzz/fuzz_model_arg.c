@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer differential target: the CLI's model argument (tools/model_arg.c): a custom
  * model, "width=16,poly=0x1021,init=0,refin=false,refout=false,xorout=0", or a catalogue

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pthread barriers for the threaded tests.  macOS has none (they are an optional part of
  * POSIX): there, a barrier of one mutex and one condition variable under the same names.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A minimal test harness: CHECK counts and reports, main ends with the line
  * "N passed, N failed, N skipped".  Random data comes from a seeded generator; the seed

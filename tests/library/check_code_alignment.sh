@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The public CRC entries and every x86-64 kernel's entries start a 64-byte line in the
 # built library (CODE_ALIGNED, kernel_directives.h), whatever the build's flags: each
 # pattern below must name at least one function, and every function it names (its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The shared library's interface against what is committed: it exports exactly the functions
 # of exported_symbols.txt, each header declares (CRCFORGE_API) exactly the ones listed with
 # it, and the SONAME is libcrcforge.so.MAJOR.

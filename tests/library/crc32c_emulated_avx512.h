@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 512-bit CRC-32C paths' logic on CPUs without AVX-512: crc32c_vpclmul_template.h
  * instantiated once more with VL 64, every 512-bit operation emulated on a pair of 256-bit

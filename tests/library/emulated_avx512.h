@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * 512-bit and GFNI operations on CPUs without AVX-512 or GFNI, for the emulated tiers of
  * the tests (fold_emulated_avx512.h, crc32c_emulated_avx512.h): 512-bit vectors as pairs of

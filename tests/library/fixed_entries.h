@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fixed entry points (crcforge_crc32c ... crcforge_crc16_xmodem) and their _combine
  * functions behind one signature each, so that tests can loop over them:

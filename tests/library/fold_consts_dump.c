@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Prints the derived constants the library computes for catalogue models, one line per
  * field "MODEL FIELD VALUE" (hex), for tests/library/test_fold_consts.py to compare with

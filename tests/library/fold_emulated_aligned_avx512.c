@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The aligned 512-bit tier's logic (fold_vpclmul_avx512_aligned.c) emulated on AVX2
  * (fold_emulated_avx512.h): its own translation unit, since the template's steps are
  * defined once per unit. */

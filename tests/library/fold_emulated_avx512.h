@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The 512-bit tiers' logic on CPUs without AVX-512 or GFNI: fold_template.h instantiated
  * once more with VL 64 and USE_AVX512 (crc_impl_fold_x86_emulated_avx512, where this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The GFNI tier's logic emulated on AVX2 (fold_emulated_avx512.h): its own translation
  * unit, since the template's steps are defined once per unit. */
 #if defined(__x86_64__)

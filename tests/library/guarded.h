@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Buffers flush against inaccessible pages, so an overread before or after faults. */
 #ifndef CRCFORGE_GUARDED_H
 #define CRCFORGE_GUARDED_H

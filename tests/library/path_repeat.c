@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Runs one implementation path REPEATS times over the same 4 KiB, after one warm-up pass
  * that builds the model's tables and constants, and checks the result against the portable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Child processes for the tests that run each scenario in a fresh process.  Windows has no
  * fork: there process_run_self starts this program again with CreateProcess, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * `sysctl hw.optional` as Macs print it, for test_cpu_recorded.c: "name: value" lines.
  */

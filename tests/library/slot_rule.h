@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Redis/Valkey cluster slot of a key, written from the rule's text, for the tests:
  * when the key holds a '{' and a later '}' with at least one byte between them, only the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The ABI's fixed facts, through the shared library a program loads, with the stable
  * header alone: the version macros against crcforge_version() and the project's version

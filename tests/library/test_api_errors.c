@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The public API's refusals: a model name that is not in the catalogue, a NULL model,
  * a path name that does not exist, a path that does not serve the model or cannot run

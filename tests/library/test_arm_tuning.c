@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * aarch64: the CRC-32C and CRC-32 hybrids (arm/crc32_hybrid_template.h) with every shape
  * compiled, in both tiers, against the bitwise reference from a random start register,

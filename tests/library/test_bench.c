@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The benchmark harness's own logic: every peer adapter compiled into this build agrees
  * with the bitwise reference (so its value semantics were adapted right), a deliberately

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every catalogue model: its check value (CRC of "123456789") and residue as the
  * catalogue gives them, through the bitwise reference, the table engine and the

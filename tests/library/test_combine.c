@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * combine on both of its paths (carry-less multiplies where the CPU has PCLMULQDQ, the
  * bitwise multiply otherwise, chosen with the CPU mask) for random models of every width

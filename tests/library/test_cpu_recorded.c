@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * macOS's feature decisions (src/cpu_apple.c), whatever the host, on sets of the
  * hw.optional lines `sysctl hw.optional` prints: arm64 ones recorded on Macs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The CRC-32C kernels on VPCLMULQDQ vectors (x86/crc32c_vpclmul_template.h: the 256-bit and
  * 512-bit paths, and the 512-bit ones again with emulated operations,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Dispatch under masked CPU features: for each mask ("none", "SSE4.2 only", "PCLMULQDQ
  * without AVX2", "AVX2 without AVX-512", "AVX-512"), the path chosen per algorithm is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every implementation path, forced one by one, against the bitwise reference:
  *  - the five fixed algorithms at every length 0..4096 and every alignment 0..63, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CRCFORGE_IMPL read by the library itself (the CLI and Python force through the API
  * first, so they never reach it).  ctest runs this with the variable set, once for every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The environment the library reads (CRCFORGE_IMPL, CRCFORGE_CPU_MASK, CRCFORGE_TUNE), each
  * scenario in a fresh process of its own (the library reads each variable once): while the

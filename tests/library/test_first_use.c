@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * First use from many threads at once, through the public API only, each scenario in a
  * fresh process so that its first calls really are the library's first: every lazily

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fixed entry points (crcforge_crc32c ... crcforge_crc16_xmodem) and their _combine
  * functions against the bitwise reference, starting in a fresh process so that the first

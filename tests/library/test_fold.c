@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The folding kernels, forced one by one, over every catalogue model of width 8..64 they
  * serve (the GFNI tiers: the MSB-first ones) and random models of any width 8..64 (even

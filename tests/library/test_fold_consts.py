@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The derived constants computed by src/fold_consts.c against scripts/fold_consts.py, an
 independent derivation in plain polynomial arithmetic: struct fold_consts for catalogue
 models of widths 8, 16, 24, 32 and 64 in both bit orders (for an MSB-first model, its

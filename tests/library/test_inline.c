@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * crcforge_crc32c_inline (the header's inline CRC-32C) against the bitwise reference at
  * every length 0..4096 and alignment 0..63 (a random start value per alignment), and

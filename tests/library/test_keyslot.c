@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Cluster key slots and the paths' short-key operations (keyslot.h):
  *  - the short CRC-16 kernels' constants (CRC-16/XMODEM's fold_consts), against

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """scripts/tune/make_table.py: the bands and parameters it chooses from synthetic sweeps whose
 best answer is known, its dynamic programme against exhaustive search, and a table it
 writes built into the library and used (`crcforge cpu`, test_tuning)."""

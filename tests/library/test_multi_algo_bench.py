@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """scripts/multi_algo_bench.py: its options refused with a message and exit 2 before any
 file is made, and a run of one and of several rounds over a file it makes."""
 import pathlib

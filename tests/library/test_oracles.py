@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The library against independent implementations: Python's zlib and anycrc."""
 import random
 import zlib

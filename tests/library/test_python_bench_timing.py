@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """python/bench/timing.py, the timing loop of the Python benchmarks and the order of
 scripts/multi_algo_bench.py's rounds: balanced orders, every sample after its setup and one
 untimed call, in those orders, ratios paired within a round, and the counts of rounds

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """scripts/static_estimate.py: its traces follow the code they name.  A path the library
 treats as unrunnable (CRCFORGE_CPU_MASK) traces to the very instructions the ordinary
 trace executes; a path the CPU lacks (AVX-512 on an AVX2 machine, or refused on purpose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * First use from many threads at once: tables, combine powers and the dispatch choice
  * are built lazily and published with compare-and-swap; every thread must still get the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The x86 tuning tables (src/x86/tuning.h), whatever CPU runs the test:
  *  - every family's table is well formed (bands in increasing order, ending with an

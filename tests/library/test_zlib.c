@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CRC-32 against zlib, an independent implementation: crc32 and crc32_combine64. */
 #define _LARGEFILE64_SOURCE 1 /* crc32_combine64 */
 #include <zlib.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Fixtures of the object-store tests: a real MinIO server on 127.0.0.1 (started here,
 stopped at the end), a boto3 client, a bucket, and uploads made the way the AWS SDKs make
 them (single PUT, or multipart with the checksum type asked for)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A TCP proxy on 127.0.0.1 in front of the MinIO server, for the fault tests: it records
 the head of every HTTP request that goes through it (to see the headers s3fs sends), can
 cut the response to the next ranged GET after a few bytes (a connection that drops in the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A MinIO server of our own on 127.0.0.1, in a temporary directory, for the object-store
 tests and scripts/objectstore_bench.py.
 

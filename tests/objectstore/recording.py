@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """An executor for the tests that passes every task to a real one (a process pool, a
 thread pool, a Dask client's executor) and watches the traffic: the arguments of every
 task, the pickled size of every result that comes back to the caller, and a hook that

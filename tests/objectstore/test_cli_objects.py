@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`python -m crcforge sum` with URLs and --scheduler, and `python -m crcforge verify`,
 against the MinIO server (endpoint and credentials from the environment, as the AWS
 SDKs read them) and the C tool's output for the same bytes as a local file."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Bad input and faults: part sizes out of S3's limits, URLs that cannot be read, short
 reads, connections dropped in mid-body, sources that change or shrink while they are
 hashed, a process-pool worker killed in mid-job.  Each must give an error and no value,

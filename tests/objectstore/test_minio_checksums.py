@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """crcforge's object-store checksums against what a real MinIO server stores.
 
 Every object is uploaded with boto3, as a single PUT or as a multipart upload asking for a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Ranges hashed where the executor runs them: a process pool and a Dask LocalCluster with
 worker processes, reading a MinIO object through s3fs.  Each task reads only its own
 range and sends back only (crc, length); MinIO's own traffic counter shows the object's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The kinds of source besides s3:// (paths, open files, file:// and memory:// URLs), each
 hashed inline, on threads and on processes, against awscrt's CRCs; and an S3 file opened
 with fsspec, whose own filesystem's settings hold (a timeout= is refused)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A server that stops answering in mid-read: MinIO stopped with SIGSTOP once 12 MiB of a
 64 MiB object's ranged GETs went through (a proxy in front of it counts the bytes).  Every
 call ends with an error naming the URL and what timed out: with the defaults typically

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of the installed Python package (tests/stages/25-python.sh installs it into a fresh
 venv).  Hypothesis runs a fixed, bounded number of examples with a printed seed
 (`--hypothesis-seed=N` replays one)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the functions accept (every C-contiguous buffer, as its raw bytes) and refuse
 (str, non-contiguous buffers, bad arguments), with clear errors; keyslot; the module's
 surface and help."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The `crcforge` command pip installs beside the interpreter (pyproject.toml's
 [project.scripts]): the full command-line tool, every command of python -m crcforge, under
 the C tool's name.  Values from zlib; the commands' own behaviour is tests/cli's."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """crcforge.environment_problems(): a bad value of each environment variable the library
 reads, in a fresh interpreter (the library reads each once), is listed with the value
 exactly as set, while hashing prints nothing to stderr; a good environment lists none."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """crcforge.file_checksum with a list of algorithms: the values of one read, in the list's
 order, for paths, file:// URLs, open files and pipes, inline and on thread and process
 pools; the single-algorithm form unchanged.  Values from awscrt and zlib."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The fixed-algorithm functions against independent implementations: zlib.crc32,
 google_crc32c, crcmod, binascii and anycrc; chaining and combine; every implementation
 forced, for the fixed algorithms and for custom models."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """python -m crcforge beyond the CLI tests it shares with the C tool (tests/cli): its usage,
 and the C tool's engine inside the interpreter (_crcforge.cli): output through whatever
 sys.stdout and sys.stderr are, no exit, getopt's state fresh for every run, Ctrl-C as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every catalogue model against independent packages: anycrc (all widths) and crcmod
 (widths 8, 16, 24, 32, 64 with refin == refout); streaming, copy and combine; the hashlib
 interface of the CRC objects."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """crcforge.objects on local files, without an object store: part_size as an int, a size
 string spelled as `crcforge sum --part-size` spells it, or the size of every part (never a
 string read as a sequence); Verification false when the check failed; a deadline on a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The GIL-released path: several threads hashing at once, results checked against
 independent oracles; one object updated from several threads; and proof that the GIL is
 really released during a large call."""

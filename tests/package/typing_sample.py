@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Typed use of crcforge, checked by mypy --strict in test_buffers.py (via the stubs)."""
 import array
 import crcforge

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Compares a running Redis server's CLUSTER KEYSLOT with crcforge, through the library
 (ctypes, every key) and the CLI (`crcforge keyslot --file`, every key without a newline).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Release build with warnings as errors; the C tests.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"

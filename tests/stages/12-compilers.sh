@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The native library built by other compilers and with other flags, beside stage 10-c's
 # GCC Release build (build/, built here if missing), every build warning-free (-Werror):
 #  - Debian's clang (build-clang), clang-19 (build-clang19) and Clang 22 through zig cc

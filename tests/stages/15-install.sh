@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install into a temporary prefix: both headers, the libraries (the shared one under
 # libcrcforge.so.MAJOR), pkg-config and CMake files, the manual page and the license.  Build a consumer with pkg-config,
 # with CMake's find_package, against the static archive alone, and with the installed

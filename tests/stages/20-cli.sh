@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The CLI contract and the independent oracles (zlib, anycrc, awscrt) through the built tool
 # and shared library.  What single tests need beyond pytest (the oracles, a C compiler for
 # the fault-injection shim, gdb and llvm-mca for the traces of scripts/static_estimate.py,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The Python package, as a user gets it: a fresh venv in a temporary directory, the package
 # built with `pip install .` (the README's command) and as sdist + wheel with
 # `python -m build` (the wheel built from the sdist, so the sdist must carry the C

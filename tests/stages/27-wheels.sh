@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The binary wheels, as users install them.  scripts/build_wheels.sh builds what proves each
 # platform: the sdist, every CPython (3.10-3.13) for manylinux_2_17_x86_64, and CPython
 # 3.11 for manylinux_2_17_aarch64, musllinux_1_2_x86_64 and musllinux_1_2_aarch64 (each

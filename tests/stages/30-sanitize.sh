@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The C tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"

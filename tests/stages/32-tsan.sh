@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ThreadSanitizer.  The library built with -fsanitize=thread (CRCFORGE_SANITIZE=thread),
 # then:
 #  - tests/library/test_first_use: many threads make the first call of every fixed entry

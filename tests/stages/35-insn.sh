@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instruction counts of the hot paths under callgrind against tests/insn_baseline.txt
 # (scripts/insn_count.sh): a count more than 2% above its baseline fails.  Uses the
 # Release build of stage 10-c (built again here if missing).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cross-builds the library, the CLI and the C tests and runs them under qemu-user.
 #  aarch64, one leg per CPU feature set; in each, the path the dispatcher chooses for
 #  CRC-32C, CRC-32 and CRC-64/NVME is checked, and the dispatched results against the

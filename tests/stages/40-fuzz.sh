@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The libFuzzer targets, under AddressSanitizer and UndefinedBehaviorSanitizer, each
 # differential against an independent oracle (any difference aborts):
 #   differential  every path against the bitwise reference, with random models, data,

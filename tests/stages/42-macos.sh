@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # macOS, arm64 and x86-64, cross-built with zig cc (PyPI ziglang, pinned in
 # .ci/requirements.txt; cmake/toolchain-zig-macos-*.cmake): the library (shared and
 # static), the CLI, the C test programs and the benchmarks build warning-free and link.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Windows x86-64, cross-built and run under Wine, one program at a time:
 #  - built with Debian's MinGW-w64 GCC (cmake/toolchain-mingw-w64.cmake) and with zig cc
 #    -target x86_64-windows-gnu (Clang and zig's MinGW-w64 runtime,

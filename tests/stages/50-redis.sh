@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # crcforge_keyslot and `crcforge keyslot` against a real Redis server's CLUSTER KEYSLOT:
 # starts redis-server (cluster mode, loopback only, no persistence) in a temporary
 # directory, compares 10,000+ keys, stops the server.  Exit 77 when redis-server is missing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Object-store checksums against real servers started on 127.0.0.1 by the tests
 # themselves (tests/objectstore): a MinIO server (.ci/install-minio.sh builds it) for
 # single-part and multipart uploads of every algorithm and checksum type, the fault tests

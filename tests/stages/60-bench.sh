@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The benchmark beyond the unit tests (tests/library/test_bench.c in 10-c, tests/cli/test_bench.py
 # in 20-cli): the tool built with no peer library at all still builds, runs and lists every
 # peer as not built; the pinned peers run, each named ISA-L kernel where this CPU runs it,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Checks an installed crcforge (a wheel, under an emulated CPU) on the paths this CPU or
 CRCFORGE_IMPL gives it, against references computed here from each model's parameters
 alone (bit by bit, and through a table built bit by bit), and zlib for CRC-32:

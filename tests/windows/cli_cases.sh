@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The command-line tool on Windows: BUILD_DIR/crcforge.exe (a MinGW-w64 build) run under
 # Wine (wine64, WINEDEBUG=-all, in the WINEPREFIX the caller exports), each value checked
 # against an independent reference -- the catalogue's check values, python3's zlib.crc32

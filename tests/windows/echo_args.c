@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* echo_args ARG...: each argument as the C runtime split it, one a line between brackets,
  * then exit status 7.  Stands in for crcforge-bench in cli_cases.sh, so that what
  * `crcforge bench` hands on can be seen. */

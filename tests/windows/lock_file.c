@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lock_file FILE READY STOP: holds FILE open with no sharing at all (as a program that
  * writes a file and lets no one read it does), creates READY once it holds it, and lets
  * go once STOP exists (or after 120 s).  For the locked-file case of cli_cases.sh. */

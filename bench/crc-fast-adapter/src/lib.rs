@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 //! C entry points over the crc-fast crate, for crcforge's benchmark (bench/peers.c).
 //!
 //! Each function returns the catalogue CRC value of `len` bytes at `buf`, one shot,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family apple-m (tuning.h): Apple M1 and later under macOS (hw.cpufamily).  No model:
  * LLVM's apple-m1 is its old Cyclone one (one PMULL pipe).  The widest shape compiled

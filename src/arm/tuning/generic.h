@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The generic table (tuning.h): a core no family knows takes the registry's order (best
  * first: the three crc32 chains for CRC-32C and CRC-32, the widest fold for the others);
  * its hybrid parameters serve the hybrids when they are forced. */

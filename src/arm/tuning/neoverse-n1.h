@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family neoverse-n1 (tuning.h): Neoverse N1 (MIDR 0x41/0xd0c: Graviton2, Ampere Altra),
  * no SHA3.  The shape by llvm-mca 19 -mcpu=neoverse-n1 (one PMULL pipe, four wide) on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family neoverse-n2 (tuning.h): Neoverse N2 (MIDR 0x41/0xd49).
  * The shape by llvm-mca 19 -mcpu=neoverse-n2 (a crc32 every other cycle, one PMULL or EOR3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family neoverse-v1 (tuning.h): Neoverse V1 (MIDR 0x41/0xd40: Graviton3).
  * The shape by llvm-mca 19 -mcpu=neoverse-v1 on the hybrid loop, cycles per 64 B: v6s3q2

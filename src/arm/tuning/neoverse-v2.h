@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family neoverse-v2 (tuning.h): Neoverse V2 (MIDR 0x41/0xd4f: Grace, Graviton4, Axion).
  * The shape by llvm-mca 19 -mcpu=neoverse-v2 on the hybrid loop, cycles per 64 B: v6s3q2

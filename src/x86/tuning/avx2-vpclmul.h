@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family avx2-vpclmul (tuning.h): measured on AMD EPYC (AuthenticAMD family 25 model 1 stepping 1),
  * 2026-11-24.

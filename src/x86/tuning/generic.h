@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The generic tables, one per tier: what a CPU gets when its family has no measured table
  * (tuning.h).  Written by hand from the measurements quoted beside each band; a family's

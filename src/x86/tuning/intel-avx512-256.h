@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family intel-avx512-256 (tuning.h): not measured yet, so the generic table of its widest tier
  * serves it.  `bash scripts/tune/sweep.sh` on a CPU of this family writes this file anew

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family intel-spr (tuning.h): measured on Intel(R) Xeon(R) Processor (GenuineIntel family 6 model
  * 207 stepping 2), 2026-11-25.

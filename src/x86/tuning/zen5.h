@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Family zen5 (tuning.h): measured on AMD EPYC (AuthenticAMD family 26 model 2 stepping 1),
  * 2026-11-27.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the stages: what a stage needs before it can run.  Each need_* call records
 # what is missing with the package that provides it; require_met then skips the stage
 # (exit 77) naming them all, so one run tells everything to install.  scripts/test.sh
