@@ -126,6 +126,14 @@ void bench_subjects_free(struct bench_subject *subjects, size_t count);
 void bench_force(const struct bench_subject *s);
 
 /* Timing settings. */
+/* The clock a sample is read by unless asked otherwise: this thread's CPU time, but on
+ * Windows, which counts it in scheduler ticks (15.6 ms), far coarser than a sample. */
+#ifdef _WIN32
+#define BENCH_DEFAULT_WALL_CLOCK 1
+#else
+#define BENCH_DEFAULT_WALL_CLOCK 0
+#endif
+
 struct bench_config {
     double min_sample_seconds; /* a sample loops until it lasts at least this */
     unsigned repeat;           /* rounds: samples of each subject per measurement */

@@ -19,14 +19,6 @@ enum {
     OPT_SIZES = CLI_LONG_ONLY, OPT_OFFSETS, OPT_REPEAT, OPT_MIN_TIME, OPT_CLOCK, OPT_QUICK,
     OPT_KEYS, OPT_LOOP, OPT_MIXED, OPT_CSV, OPT_JSON, OPT_PLOT,
 };
-/* Windows counts a thread's CPU time in scheduler ticks (15.6 ms), far coarser than a
- * sample: it is timed by the wall clock there. */
-#ifdef _WIN32
-#define DEFAULT_WALL_CLOCK 1
-#else
-#define DEFAULT_WALL_CLOCK 0
-#endif
-
 static const struct cli_option bench_options[] = {
     {"algorithm", 'a', required_argument, "ALGO",
      "algorithm (catalogue name or alias; repeatable; default crc32c)"},
@@ -497,7 +489,7 @@ static int cmd_bench(int argc, char **argv)
     }
 
     struct bench_options o = {.cfg = {.min_sample_seconds = -1, .repeat = 0,
-                                      .wall_clock = DEFAULT_WALL_CLOCK}};
+                                      .wall_clock = BENCH_DEFAULT_WALL_CLOCK}};
     int parsed = parse_options(argc, argv, &o);
     if (parsed != 0)
         return parsed > 0 ? EXIT_OK : EXIT_TROUBLE;

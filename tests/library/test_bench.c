@@ -84,7 +84,8 @@ static void isal_tiers_match_dispatcher(void)
 static void crosscheck(const uint8_t *data)
 {
     const crcforge_model *m = crcforge_model_find("crc32c");
-    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 2};
+    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 2,
+                               .wall_clock = BENCH_DEFAULT_WALL_CLOCK};
     struct bench_subject wrong = {.name = "wrong", .is_peer = 1, .fn = wrong_peer};
     struct bench_subject late = {.name = "late", .is_peer = 1, .fn = wrong_when_long};
     struct bench_subject right = {.name = "right", .is_peer = 1, .fn = right_peer};
@@ -258,7 +259,8 @@ static void forced_per_sample(const uint8_t *data)
         {.name = "portable", .fn = logged_crc32, .ctx = &portable, .force = "portable"},
         {.name = "auto", .fn = logged_crc32, .ctx = &automatic, .force = "auto"},
     };
-    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
+    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3,
+                               .wall_clock = BENCH_DEFAULT_WALL_CLOCK};
     struct bench_input in = {.buf = data, .len = 256, .count = 1};
     struct bench_timing t[2];
     bench_time(&cfg, row, 2, &in, NULL, t);
@@ -340,7 +342,8 @@ static void rounds_in_order(const uint8_t *data)
     struct bench_subject row[3];
     for (int i = 0; i < 3; i++)
         row[i] = (struct bench_subject){.name = "noted", .fn = noted, .ctx = &ids[i]};
-    struct bench_config cfg = {.min_sample_seconds = 0.00005, .repeat = 5};
+    struct bench_config cfg = {.min_sample_seconds = 0.00005, .repeat = 5,
+                               .wall_clock = BENCH_DEFAULT_WALL_CLOCK};
     struct bench_input in = {.buf = data, .len = 64, .count = 1};
     struct bench_timing t[3];
     double rounds[3 * 5];
@@ -414,7 +417,8 @@ static void mixed_input(const uint8_t *data)
     const crcforge_model *m = crcforge_model_find("crc32c");
     static const size_t offsets[4] = {3, 100, 0, 1000}, lens[4] = {20, 7, 4000, 50};
     struct bench_input in = {.buf = data, .count = 4, .offsets = offsets, .lens = lens};
-    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3};
+    struct bench_config cfg = {.min_sample_seconds = 0.0001, .repeat = 3,
+                               .wall_clock = BENCH_DEFAULT_WALL_CLOCK};
     struct bench_subject row[] = {
         {.name = "right", .is_peer = 1, .fn = right_peer},
         {.name = "late", .is_peer = 1, .fn = wrong_when_long},
