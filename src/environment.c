@@ -76,3 +76,15 @@ const crcforge_env_problem *crc_env_note_at(size_t i)
     }
     return NULL;
 }
+
+void crc_env_each_item(const char *env,
+                       void (*item)(const char *env, const char *s, size_t len, void *ctx),
+                       void *ctx)
+{
+    for (const char *s = env != NULL ? env : ""; *s;) {
+        const size_t len = strcspn(s, ",");
+        if (len > 0)
+            item(env, s, len, ctx);
+        s += len + (s[len] != '\0');
+    }
+}

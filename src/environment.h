@@ -19,6 +19,12 @@
 void crc_env_note(const char *variable, const char *value, const char *instead,
                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Calls item(env, s, len, ctx) for each non-empty comma-separated item s[0..len) of env
+ * (CRCFORGE_TUNE's KEY=VALUE list); a NULL env has none. */
+void crc_env_each_item(const char *env,
+                       void (*item)(const char *env, const char *s, size_t len, void *ctx),
+                       void *ctx);
+
 /* The i-th note made (in order), or NULL past the last. */
 const crcforge_env_problem *crc_env_note_at(size_t i);
 

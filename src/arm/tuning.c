@@ -105,8 +105,9 @@ struct overrides {
     long family, shape, min; /* -1: the table's */
 };
 
-static void read_item(const char *env, const char *s, size_t len, struct overrides *o)
+static void read_item(const char *env, const char *s, size_t len, void *ctx)
 {
+    struct overrides *o = ctx;
     const size_t key = strcspn(s, "=");
     const char *v = s + key + 1;
     const size_t vlen = key < len ? len - key - 1 : 0;
@@ -167,13 +168,7 @@ static void fill_overrides(void *obj, const void *unused)
 {
     (void)unused;
     struct overrides o = {-1, -1, -1};
-    const char *env = getenv(TUNE);
-    for (const char *s = env != NULL ? env : ""; *s;) {
-        const size_t len = strcspn(s, ",");
-        if (len > 0)
-            read_item(env, s, len, &o);
-        s += len + (s[len] != '\0');
-    }
+    crc_env_each_item(getenv(TUNE), read_item, &o);
     *(struct overrides *)obj = o;
 }
 

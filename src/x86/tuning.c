@@ -179,8 +179,9 @@ static const char *names_text(char *text, size_t size, int family)
 }
 
 /* One item "KEY=VALUE" of len bytes at s, into o; noted when it is no use. */
-static void read_item(const char *env, const char *s, size_t len, struct overrides *o)
+static void read_item(const char *env, const char *s, size_t len, void *ctx)
 {
+    struct overrides *o = ctx;
     char names[FAMILIES * 24];
     const size_t key = strcspn(s, "=");
     const char *v = s + key + 1;
@@ -226,13 +227,7 @@ static void fill_overrides(void *obj, const void *unused)
     struct overrides o = {.family = -1};
     for (size_t k = 0; k < TUNE_KEYS; k++)
         o.values[k] = -1;
-    const char *env = getenv(TUNE);
-    for (const char *s = env != NULL ? env : ""; *s;) {
-        const size_t len = strcspn(s, ",");
-        if (len > 0)
-            read_item(env, s, len, &o);
-        s += len + (s[len] != '\0');
-    }
+    crc_env_each_item(getenv(TUNE), read_item, &o);
     *(struct overrides *)obj = o;
 }
 
