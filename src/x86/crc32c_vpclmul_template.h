@@ -322,7 +322,13 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t
     UNROLL_ALL
     for (int i = 0; i < HYBRID_ACC; i++)
         x[i] = WLOAD(b + i * VL);
-    x[0] = WXOR(x[0], from_register(crc));
+    /* Where the lane table shifts past B, the register joins R(0, B) at the end: xored into
+     * the first vector, it would hold that accumulator's folds until it is known (after the
+     * chain of an unaligned input's lead, hybrid_long). */
+    const size_t b_lanes = HYBRID_ACC * LANES * it;
+    const int join_late = b_lanes <= CRC32_LANES_MAX;
+    if (!join_late)
+        x[0] = WXOR(x[0], from_register(crc));
     uint64_t s[3] = {0, 0, 0};
     for (size_t i = 1; i < it; i++) {
         b += HYBRID_ACC * VL;
@@ -345,8 +351,10 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t
     /* The last iteration's qwords. */
     for (const uint8_t *end = a + 8 * q; a < end; a += 8)
         streams_qword(s, a, l);
-    const uint32_t crc_b = crc_of_lanes(
+    uint32_t crc_b = crc_of_lanes(
         accumulators_sum(x, HYBRID_ACC, &lanes->lane[CRC32_LANES_MAX - HYBRID_ACC * LANES]));
+    if (join_late)
+        crc_b ^= (uint32_t)_mm_crc32_u64(0, crc32c_clmul32(crc, lanes->shift[b_lanes - 1]));
     const size_t j = l / 8 - 1;
     const uint64_t shifted = crc32c_clmul32(crc_b, join->join[j].by_3l) ^
                              crc32c_clmul32((uint32_t)s[0], join->join[j].by_2l) ^
@@ -834,7 +842,9 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, c
                                                                  size_t least)
 {
     const struct crc32_join *join = crc32_join_of(crc_model_crc32c);
-    const size_t lead = (size_t)-(uintptr_t)p % VL;
+    size_t lead = (size_t)-(uintptr_t)p % VL;
+    if (n - lead < least)
+        lead = 0; /* no pass would follow the lead's chain: the pass takes unaligned loads */
     uint32_t reg = crc32c_chain(~crc, p, lead);
     p += lead;
     n -= lead;
