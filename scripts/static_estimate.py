@@ -28,7 +28,8 @@ lacks cannot be named: this CPU's table serves, and the output says so; CRCFORGE
 environment then sets the parameters for every CPU named (and overrides the families).
 
 Usage: scripts/static_estimate.py [--build DIR] [--mcpu CPU,...] [--isal PREFIX]
-                                  [--refuse-avx512] [--markdown] SUBJECT ALGO[,ALGO...] SIZE...
+                                  [--refuse-avx512] [--offset N] [--markdown]
+                                  SUBJECT ALGO[,ALGO...] SIZE...
   SUBJECT  a path name (`crcforge cpu --impls`); entry:crc32c (crc32, crc64_nvme,
            crc64_xz, crc16_xmodem): the public one-shot function, dispatched;
            isal:FUNCTION: an ISA-L function (isal:crc32_iscsi, its dispatcher, or a named
@@ -170,7 +171,7 @@ static int resolve(const char *subject, const crcforge_model *m, const unsigned 
 }
 
 /* run SUBJECT ALGO SIZE...: one traced call a size (none: the arguments checked, and the
- * tuning family in use printed).
+ * tuning family in use printed), its buffer ESTIMATE_OFFSET bytes past 64-byte alignment.
  * crc SUBJECT ALGO: the subject's CRC of "123456789". */
 int main(int argc, char **argv)
 {
@@ -200,12 +201,14 @@ int main(int argc, char **argv)
     int rc = resolve(argv[2], m, buf, 4096); /* the arguments checked, the tuning read */
     if (argc == 4)
         printf("family %s\n", crcforge_tuning_family());
+    const char *offset = getenv("ESTIMATE_OFFSET");
+    const size_t off = offset != NULL ? strtoul(offset, 0, 0) % 64 : 0;
     for (int a = 4; rc == 0 && a < argc; a++) {
         size_t n = strtoul(argv[a], 0, 0);
-        if (n > sizeof buf)
+        if (n + off > sizeof buf)
             return 2;
-        rc = resolve(argv[2], m, buf, n);
-        traced_call(buf, n); /* the traced one, under gdb */
+        rc = resolve(argv[2], m, buf + off, n);
+        traced_call(buf + off, n); /* the traced one, under gdb */
     }
     return rc;
 }
@@ -451,9 +454,10 @@ def tunings(cpus):
     return {cpu: f"family={MCPU_FAMILY[cpu]}" if cpu in MCPU_FAMILY else None for cpu in cpus}
 
 
-def environment(tune, refuse):
+def environment(tune, refuse, offset=0):
     env = dict(os.environ)
     env.pop("CRCFORGE_TUNE", None)
+    env["ESTIMATE_OFFSET"] = str(offset)
     if tune is not None:
         env["CRCFORGE_TUNE"] = tune
     if refuse and "CRCFORGE_CPU_MASK" not in env:
@@ -478,6 +482,8 @@ def main():
                     help="trace AVX-512 and GFNI instructions as stepped over even where this "
                          "CPU runs them (crcforge's features masked to a Zen 3's), to check "
                          "that tracing")
+    ap.add_argument("--offset", type=int, default=0, metavar="N",
+                    help="the input N bytes (0-63) past 64-byte alignment (default 0)")
     ap.add_argument("--markdown", action="store_true",
                     help="print a Markdown table of cycles per call (a column per size, the "
                          "CPUs side by side) instead of rows")
@@ -490,9 +496,12 @@ def main():
     ap.add_argument("sizes", nargs="+", type=int, metavar="SIZE",
                     help="input lengths in bytes, 0 to 1048576")
     args = ap.parse_args()
+    if not 0 <= args.offset <= 63:
+        fail(f"--offset {args.offset}: offsets run from 0 to 63")
     for size in args.sizes:
-        if not 0 <= size <= 1 << 20:  # the driver's buffer
-            fail(f"size {size}: sizes run from 0 to 1048576 bytes")
+        if not 0 <= size <= (1 << 20) - args.offset:  # the driver's buffer
+            fail(f"size {size}: sizes run from 0 to {(1 << 20) - args.offset} bytes at offset "
+                 f"{args.offset}")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     build = os.path.abspath(args.build)
     if not os.path.exists(os.path.join(build, "libcrcforge.a")):
@@ -536,7 +545,7 @@ def main():
                 key = None if subject.startswith("isal:") else tune[cpu]
                 by_tune.setdefault(key, []).append(cpu)
             for key, tuned_cpus in by_tune.items():
-                env = environment(key, args.refuse_avx512)
+                env = environment(key, args.refuse_avx512, args.offset)
                 driver = plain
                 check = subprocess.run([driver, "run", subject, algo], capture_output=True,
                                        text=True, env=env)
