@@ -310,7 +310,7 @@ static ATTRIBUTES ALWAYS_INLINE void streams_qword(uint64_t *s, const uint8_t *a
  * q = 5; with q a variable, the loops it takes cost more than it gains. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t *p, size_t it,
                                                      const unsigned q,
-                                                     const int interleave,
+                                                     const int interleave, const int late,
                                                      const struct crc32_lanes *lanes,
                                                      const struct crc32_join *join)
 {
@@ -322,11 +322,13 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_pass(uint32_t crc, const uint8_t
     UNROLL_ALL
     for (int i = 0; i < HYBRID_ACC; i++)
         x[i] = WLOAD(b + i * VL);
-    /* Where the lane table shifts past B, the register joins R(0, B) at the end: xored into
-     * the first vector, it would hold that accumulator's folds until it is known (after the
-     * chain of an unaligned input's lead, hybrid_long). */
+    /* With `late`, where the lane table shifts past B, the register joins R(0, B) at the
+     * end: xored into the first vector, it would hold that accumulator's folds until it is
+     * known (after the chain of an unaligned input's lead, hybrid_long).  A register known
+     * at the start goes in first: on AMD Zen 3 (256-bit, 2-2.1 KiB aligned) the join at
+     * the end cost 10-20%. */
     const size_t b_lanes = HYBRID_ACC * LANES * it;
-    const int join_late = b_lanes <= CRC32_LANES_MAX;
+    const int join_late = late && b_lanes <= CRC32_LANES_MAX;
     if (!join_late)
         x[0] = WXOR(x[0], from_register(crc));
     uint64_t s[3] = {0, 0, 0};
@@ -374,19 +376,20 @@ static inline size_t hybrid_iters_max(unsigned q)
  * pass of the whole iterations left if they are `least` bytes or more (the tuning's
  * HYBRID_LIMIT); the rest, under an iteration, goes to SHORT or MEDIUM (on AMD Zen 4,
  * 512-bit, 3-8 KiB: 1-10% faster than the streams taking it beyond the iterations).
- * `interleave`: see hybrid_pass. */
+ * `interleave` and `late` (the register known late: the last pass joins it at its end): see
+ * hybrid_pass. */
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8_t **p, size_t *n,
                                                        size_t least, const unsigned q,
-                                                       const int interleave,
+                                                       const int interleave, const int late,
                                                        const struct crc32_lanes *lanes,
                                                        const struct crc32_join *join)
 {
     const size_t iter_bytes = HYBRID_ACC * VL + 24 * q, iters_max = hybrid_iters_max(q);
     for (; *n >= iters_max * iter_bytes; *n -= iters_max * iter_bytes, *p += iters_max * iter_bytes)
-        crc = hybrid_pass(crc, *p, iters_max, q, interleave, lanes, join);
+        crc = hybrid_pass(crc, *p, iters_max, q, interleave, 0, lanes, join);
     if (*n >= least) {
         const size_t it = *n / iter_bytes;
-        crc = hybrid_pass(crc, *p, it, q, interleave, lanes, join);
+        crc = hybrid_pass(crc, *p, it, q, interleave, late, lanes, join);
         *p += it * iter_bytes;
         *n -= it * iter_bytes;
     }
@@ -398,21 +401,21 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8
  * inlined into one, GCC 12 ran short of registers in some and moved the chains' values
  * through vector registers, which halved their speed. */
 typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, size_t least,
-                                     unsigned q, const struct crc32_lanes *lanes,
+                                     unsigned q, int late, const struct crc32_lanes *lanes,
                                      const struct crc32_join *join);
 static ATTRIBUTES __attribute__((noinline)) uint32_t
-hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q,
+hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q, int late,
                   const struct crc32_lanes *lanes, const struct crc32_join *join)
 {
-    return hybrid_passes(crc, p, n, least, q, 0, lanes, join);
+    return hybrid_passes(crc, p, n, least, q, 0, late, lanes, join);
 }
 #define HYBRID_PASSES_FOR(value)                                                            \
     static ATTRIBUTES __attribute__((noinline)) uint32_t CAT(hybrid_passes_, value)(        \
-        uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q,               \
+        uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q, int late,     \
         const struct crc32_lanes *lanes, const struct crc32_join *join)                     \
     {                                                                                       \
         (void)q;                                                                            \
-        return hybrid_passes(crc, p, n, least, value, 1, lanes, join);                      \
+        return hybrid_passes(crc, p, n, least, value, 1, late, lanes, join);                \
     }
 /* q = 2..6: from Sapphire Rapids' balance (one 512-bit multiply a cycle: 8 cycles to fold
  * 256 bytes beside 3 * 8/3 crc32 instructions) to the 256-bit default. */
@@ -850,7 +853,7 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, c
     n -= lead;
     static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
                                                hybrid_passes_5, hybrid_passes_6};
-    reg = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(reg, &p, &n, least, q,
+    reg = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(reg, &p, &n, least, q, lead != 0,
                                                                   &crc32c_lanes_table, join);
     return hybrid_value(~reg, p, n, q);
 }
