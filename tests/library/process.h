@@ -118,8 +118,17 @@ static inline int process_run_self(const char *const *args, const char *const *e
     PROCESS_INFORMATION pi;
     memset(&si, 0, sizeof si);
     si.cb = sizeof si;
-    BOOL started = CreateProcessA(self, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
-    DWORD error = GetLastError();
+    /* Wine 8 on a loaded machine once refused a start with ERROR_INTERNAL_ERROR, the child
+     * never run: such a start is tried twice more before the scenario fails. */
+    BOOL started;
+    DWORD error;
+    for (int attempt = 0;; attempt++) {
+        started = CreateProcessA(self, cmd, NULL, NULL, TRUE, 0, NULL, NULL, &si, &pi);
+        error = GetLastError();
+        if (started || error != ERROR_INTERNAL_ERROR || attempt == 2)
+            break;
+        Sleep(200);
+    }
 
     for (size_t i = 0; i < changed; i++) {
         _putenv_s(names[i], saved[i] ? saved[i] : "");
