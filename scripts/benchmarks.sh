@@ -4,9 +4,11 @@
 # figures in README.md from one run on this machine: the throughput tables of crcforge's
 # paths and the peers (crc32c, crc32, crc64-nvme, crc64-xz, crc16-xmodem), the small-key
 # table, the latency loop and the mixed stream, the inlined short CRC-32C, the x86 units'
-# ceiling, how paired ratios vary from run
-# to run (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
-# Unattended; a few minutes.
+# ceiling, short calls direct and through a pointer (short_calls_bench), their spread
+# over builds that differ only in code placement (scripts/placement_spread.sh, with the
+# tree built without its code alignment beside it), how paired ratios vary from run to
+# run (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
+# Unattended; a few minutes, and a minute or two per library build (eight of them).
 #
 # Usage: scripts/benchmarks.sh [--quick] [--out DIR]
 #   --quick    tiny samples, small file, no README change (the CI smoke run of this script)
@@ -84,6 +86,16 @@ fi
 if [ -x "$build/x86_ceiling_bench" ]; then
   echo "bench: x86 unit ceiling" >&2
   "${pin[@]}" "$build/x86_ceiling_bench" "${quick_flag[@]}" >"$work/x86_ceiling.txt"
+fi
+if [ -x "$build/short_calls_bench" ]; then
+  echo "bench: short calls, direct and through a pointer" >&2
+  "${pin[@]}" "$build/short_calls_bench" "${quick_flag[@]}" >"$work/short_calls.txt"
+fi
+if [ -x "$build/placement_bench" ]; then
+  echo "bench: short calls against code placement (four builds of the library each)" >&2
+  placement_args=(--before)
+  [ -n "$quick" ] && placement_args=(--quick)
+  bash scripts/placement_spread.sh --build "$build" "${placement_args[@]}" >"$work/placement.txt"
 fi
 echo "bench: paired ratios against ratios of medians, run to run" >&2
 python3 scripts/paired_spread.py --crcforge "$build/crcforge" ${pin_cpu:+--pin "$pin_cpu"} \

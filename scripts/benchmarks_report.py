@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Writes docs/benchmarks.md (and README.md's headline figures) from the outputs of one
 scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, latency.txt,
-mixed.txt/mixed.json, mixed-latency.txt, paired_spread.txt, threads.txt.
+mixed.txt/mixed.json, mixed-latency.txt, short_calls.txt, placement.txt, paired_spread.txt,
+threads.txt.
 Not meant to be run by hand: scripts/benchmarks.sh calls it."""
 import argparse
 import datetime
@@ -148,6 +149,21 @@ def main():
                  "qwords a chain per 128 folded bytes; beside `crcforge_crc32c`.  If the two "
                  "units overlapped fully, the best mix would reach crc32 + fold.", "",
                  "```", ceiling.read_text().rstrip(), "```", ""]
+    calls = work / "short_calls.txt"
+    if calls.exists():  # built with ISA-L
+        page += ["## Short calls as a program makes them (`short_calls_bench`)", "",
+                 "crcforge's public one-shot entries against ISA-L's public functions, called "
+                 "in a loop as a caller writes it (direct) and through a pointer the compiler "
+                 "cannot see through; ISA-L's time over crcforge's in the same round.", "",
+                 "```", calls.read_text().rstrip(), "```", ""]
+    placement = work / "placement.txt"
+    if placement.exists():  # built with ISA-L, on a platform with dlopen
+        page += ["## Short calls against code placement (`scripts/placement_spread.sh`)", "",
+                 "Builds of the library that differ only in an unrelated function's size, "
+                 "loaded into one process and timed side by side against ISA-L: how much a "
+                 "short call's speed depends on where the link puts the code, with this tree's "
+                 "code alignment and (`before`) without it.", "",
+                 "```", placement.read_text().rstrip(), "```", ""]
     page += ["## Paired ratios (`scripts/paired_spread.py`)", "",
              "The same comparison run several times, and how far crcforge's ratio to the "
              "fastest ISA-L function moved between the runs, taken three ways: paired (what "

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * placement_bench: how much the speed of short calls moves with where the code lands.
+ * Given several builds of the shared library that differ only in placement (made by
+ * scripts/placement_spread.sh), it loads them all into one process and times each one's
+ * public one-shot entries at 8-256 B against ISA-L's public functions in the same rounds:
+ * CRC-32C (crcforge_crc32c, crc32_iscsi), CRC-32 (crcforge_crc32, crc32_gzip_refl) and
+ * CRC-64/NVME (crcforge_crc64_nvme, crc64_rocksoft_refl).  Timing the builds side by side
+ * leaves the host's phases out of their differences; ISA-L, linked here once, sits at the
+ * same place for all of them.
+ *
+ * Every call goes through a pointer (as dlsym gives it), over 256 independent buffers.
+ * Each round times ISA-L and every build, in an order rotated from round to round; the
+ * figure is the median over the rounds of ISA-L's time over the build's (above 1: crcforge
+ * faster), with its quartiles, and the build's median ns per call.  One line a build and
+ * cell, tab-separated:  library  algorithm  size  median  q1  q3  ns
+ * Every function of every build is first checked against the catalogue's check value.
+ *
+ * Usage: placement_bench [--quick] LIBRARY...   (pin it: taskset -c 1)
+ * --quick: the checks and a short timing run, for the test suite (figures meaningless).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <isa-l/crc.h>
+#include <isa-l/crc64.h>
+
+#define BUFFERS 256
+#define ROUNDS_MAX 41
+#define LIBRARIES_MAX 16
+
+static uint8_t *buffers[BUFFERS];
+static volatile uint64_t sink;
+
+typedef uint32_t crc32_fn(uint32_t, const void *, size_t);
+typedef uint64_t crc64_fn(uint64_t, const void *, size_t);
+
+struct library {
+    const char *path;
+    crc32_fn *crc32c, *crc32;
+    crc64_fn *crc64_nvme;
+};
+
+static double thread_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+/* One loop per signature, the same code for every build: only the callee moves.  The
+ * pointer is read from a volatile, so that the call is never devirtualised. */
+#define POINTER_LOOP(NAME, TYPE, ...)                                                     \
+    static __attribute__((noinline, aligned(64))) double NAME(TYPE *volatile *fn,        \
+                                                              size_t n, int passes)       \
+    {                                                                                     \
+        TYPE *f = *fn;                                                                    \
+        uint64_t acc = 0;                                                                 \
+        const double start = thread_ns();                                                 \
+        for (int k = 0; k < passes; k++)                                                  \
+            for (size_t j = 0; j < BUFFERS; j++) {                                        \
+                const uint8_t *p = buffers[j];                                            \
+                acc += f(__VA_ARGS__);                                                    \
+            }                                                                             \
+        sink = acc;                                                                       \
+        return (thread_ns() - start) / ((double)passes * BUFFERS);                        \
+    }
+typedef unsigned iscsi_fn(unsigned char *, int, unsigned);
+typedef uint32_t gzip_fn(uint32_t, const unsigned char *, uint64_t);
+typedef uint64_t rocksoft_fn(uint64_t, const unsigned char *, uint64_t);
+POINTER_LOOP(loop_crc32, crc32_fn, 0, p, n)
+POINTER_LOOP(loop_crc64, crc64_fn, 0, p, n)
+POINTER_LOOP(loop_iscsi, iscsi_fn, (unsigned char *)p, (int)n, 0xffffffffu)
+POINTER_LOOP(loop_gzip, gzip_fn, 0, p, n)
+POINTER_LOOP(loop_rocksoft, rocksoft_fn, 0, p, n)
+
+static iscsi_fn *volatile iscsi_of = crc32_iscsi;
+static gzip_fn *volatile gzip_of = crc32_gzip_refl;
+static rocksoft_fn *volatile rocksoft_of = crc64_rocksoft_refl;
+
+static struct library libraries[LIBRARIES_MAX];
+static size_t nlibraries;
+static crc32_fn *volatile crc32_of[LIBRARIES_MAX];
+static crc64_fn *volatile crc64_of[LIBRARIES_MAX];
+
+enum algorithm { CRC32C, CRC32, CRC64_NVME, ALGORITHMS };
+static const char *const algorithm_names[ALGORITHMS] = {"CRC-32C", "CRC-32", "CRC-64/NVME"};
+
+/* ns per call of library `lib` (-1: ISA-L) at n bytes. */
+static double time_one(enum algorithm a, int lib, size_t n, int passes)
+{
+    if (lib < 0)
+        return a == CRC32C ? loop_iscsi(&iscsi_of, n, passes)
+               : a == CRC32 ? loop_gzip(&gzip_of, n, passes)
+                            : loop_rocksoft(&rocksoft_of, n, passes);
+    if (a == CRC64_NVME) {
+        crc64_of[lib] = libraries[lib].crc64_nvme;
+        return loop_crc64(&crc64_of[lib], n, passes);
+    }
+    crc32_of[lib] = a == CRC32C ? libraries[lib].crc32c : libraries[lib].crc32;
+    return loop_crc32(&crc32_of[lib], n, passes);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Loads path and checks its three functions (and ISA-L's) against the check values. */
+static int load(struct library *l, const char *path)
+{
+    static const uint8_t nine[] = "123456789";
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h == NULL) {
+        fprintf(stderr, "placement_bench: cannot load %s: %s\n", path, dlerror());
+        return -1;
+    }
+    l->path = path;
+    l->crc32c = (crc32_fn *)dlsym(h, "crcforge_crc32c");
+    l->crc32 = (crc32_fn *)dlsym(h, "crcforge_crc32");
+    l->crc64_nvme = (crc64_fn *)dlsym(h, "crcforge_crc64_nvme");
+    if (l->crc32c == NULL || l->crc32 == NULL || l->crc64_nvme == NULL) {
+        fprintf(stderr, "placement_bench: %s lacks crcforge_crc32c, crcforge_crc32 or "
+                        "crcforge_crc64_nvme\n", path);
+        return -1;
+    }
+    const struct {
+        const char *name;
+        uint64_t got, want;
+    } checks[] = {
+        {"crcforge_crc32c", l->crc32c(0, nine, 9), 0xe3069283},
+        {"crcforge_crc32", l->crc32(0, nine, 9), 0xcbf43926},
+        {"crcforge_crc64_nvme", l->crc64_nvme(0, nine, 9), UINT64_C(0xae8b14860a799888)},
+        {"crc32_iscsi", ~crc32_iscsi((unsigned char *)nine, 9, 0xffffffffu) & 0xffffffffu,
+         0xe3069283},
+        {"crc32_gzip_refl", crc32_gzip_refl(0, nine, 9), 0xcbf43926},
+        {"crc64_rocksoft_refl", crc64_rocksoft_refl(0, nine, 9), UINT64_C(0xae8b14860a799888)},
+    };
+    int bad = 0;
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if (checks[i].got != checks[i].want) {
+            fprintf(stderr, "placement_bench: %s of %s gives %#llx for \"123456789\", not %#llx\n",
+                    checks[i].name, path, (unsigned long long)checks[i].got,
+                    (unsigned long long)checks[i].want);
+            bad = 1;
+        }
+    return -bad;
+}
+
+int main(int argc, char **argv)
+{
+    int first = 1;
+    const int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    first += quick;
+    if (argc - first < 1 || argc - first > LIBRARIES_MAX || argv[first][0] == '-') {
+        if (argc > first && argv[first][0] == '-')
+            fprintf(stderr, "placement_bench: unknown option '%s'\n", argv[first]);
+        else
+            fprintf(stderr, "placement_bench: give 1 to %d libraries\n", LIBRARIES_MAX);
+        fprintf(stderr, "usage: placement_bench [--quick] LIBRARY...\n");
+        return 2;
+    }
+    int bad = 0;
+    for (int i = first; i < argc; i++)
+        bad |= load(&libraries[nlibraries++], argv[i]) != 0;
+    if (bad)
+        return 1;
+    srand(1);
+    for (size_t j = 0; j < BUFFERS; j++) {
+        buffers[j] = aligned_alloc(64, 512);
+        if (buffers[j] == NULL) {
+            fprintf(stderr, "placement_bench: out of memory\n");
+            return 1;
+        }
+        for (size_t k = 0; k < 512; k++)
+            buffers[j][k] = (uint8_t)rand();
+    }
+    static const size_t sizes[] = {8, 16, 32, 64, 128, 256};
+    const int rounds = quick ? 3 : ROUNDS_MAX;
+    const int subjects = (int)nlibraries + 1; /* ISA-L is subject 0 */
+    printf("library\talgorithm\tsize\tmedian\tq1\tq3\tns\n");
+    for (int a = 0; a < ALGORITHMS; a++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            const size_t n = sizes[s];
+            const int passes = quick ? 1 : (int)(20000 / (n + 16)) + 4;
+            static double ns[LIBRARIES_MAX + 1][ROUNDS_MAX];
+            for (int k = 0; k < subjects; k++) /* warm-up */
+                time_one((enum algorithm)a, k - 1, n, passes);
+            for (int r = 0; r < rounds; r++)
+                for (int j = 0; j < subjects; j++) {
+                    const int k = (j + r) % subjects;
+                    ns[k][r] = time_one((enum algorithm)a, k - 1, n, passes);
+                }
+            for (size_t l = 0; l < nlibraries; l++) {
+                double ratio[ROUNDS_MAX], own[ROUNDS_MAX];
+                for (int r = 0; r < rounds; r++) {
+                    ratio[r] = ns[0][r] / ns[l + 1][r];
+                    own[r] = ns[l + 1][r];
+                }
+                qsort(ratio, (size_t)rounds, sizeof ratio[0], by_value);
+                qsort(own, (size_t)rounds, sizeof own[0], by_value);
+                printf("%s\t%s\t%zu\t%.4f\t%.4f\t%.4f\t%.2f\n", libraries[l].path,
+                       algorithm_names[a], n, ratio[rounds / 2], ratio[rounds / 4],
+                       ratio[3 * rounds / 4], own[rounds / 2]);
+            }
+        }
+    return 0;
+}
