@@ -25,17 +25,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <isa-l/crc.h>
 #include <isa-l/crc64.h>
 
-#define BUFFERS 256
-#define ROUNDS_MAX 41
-#define LIBRARIES_MAX 16
+#include "../short_calls/short_calls.h"
 
-static uint8_t *buffers[BUFFERS];
-static volatile uint64_t sink;
+#define LIBRARIES_MAX 16
 
 typedef uint32_t crc32_fn(uint32_t, const void *, size_t);
 typedef uint64_t crc64_fn(uint64_t, const void *, size_t);
@@ -46,47 +42,25 @@ struct library {
     crc64_fn *crc64_nvme;
 };
 
-static double thread_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
 /* One loop per signature, the same code for every build: only the callee moves.  The
- * pointer is read from a volatile, so that the call is never devirtualised. */
-#define POINTER_LOOP(NAME, TYPE, ...)                                                     \
-    static __attribute__((noinline, aligned(64))) double NAME(TYPE *volatile *fn,        \
-                                                              size_t n, int passes)       \
-    {                                                                                     \
-        TYPE *f = *fn;                                                                    \
-        uint64_t acc = 0;                                                                 \
-        const double start = thread_ns();                                                 \
-        for (int k = 0; k < passes; k++)                                                  \
-            for (size_t j = 0; j < BUFFERS; j++) {                                        \
-                const uint8_t *p = buffers[j];                                            \
-                acc += f(__VA_ARGS__);                                                    \
-            }                                                                             \
-        sink = acc;                                                                       \
-        return (thread_ns() - start) / ((double)passes * BUFFERS);                        \
-    }
+ * callee is read from a volatile, so that the call is never devirtualised. */
 typedef unsigned iscsi_fn(unsigned char *, int, unsigned);
 typedef uint32_t gzip_fn(uint32_t, const unsigned char *, uint64_t);
 typedef uint64_t rocksoft_fn(uint64_t, const unsigned char *, uint64_t);
-POINTER_LOOP(loop_crc32, crc32_fn, 0, p, n)
-POINTER_LOOP(loop_crc64, crc64_fn, 0, p, n)
-POINTER_LOOP(loop_iscsi, iscsi_fn, (unsigned char *)p, (int)n, 0xffffffffu)
-POINTER_LOOP(loop_gzip, gzip_fn, 0, p, n)
-POINTER_LOOP(loop_rocksoft, rocksoft_fn, 0, p, n)
-
+static crc32_fn *volatile crc32_current;
+static crc64_fn *volatile crc64_current;
 static iscsi_fn *volatile iscsi_of = crc32_iscsi;
 static gzip_fn *volatile gzip_of = crc32_gzip_refl;
 static rocksoft_fn *volatile rocksoft_of = crc64_rocksoft_refl;
+#define POINTER_LOOP(NAME, FN, ...) CALL_LOOP(NAME, __typeof__(*FN) *f = FN, f(__VA_ARGS__))
+POINTER_LOOP(loop_crc32, crc32_current, 0, p, n)
+POINTER_LOOP(loop_crc64, crc64_current, 0, p, n)
+POINTER_LOOP(loop_iscsi, iscsi_of, (unsigned char *)p, (int)n, 0xffffffffu)
+POINTER_LOOP(loop_gzip, gzip_of, 0, p, n)
+POINTER_LOOP(loop_rocksoft, rocksoft_of, 0, p, n)
 
 static struct library libraries[LIBRARIES_MAX];
 static size_t nlibraries;
-static crc32_fn *volatile crc32_of[LIBRARIES_MAX];
-static crc64_fn *volatile crc64_of[LIBRARIES_MAX];
 
 enum algorithm { CRC32C, CRC32, CRC64_NVME, ALGORITHMS };
 static const char *const algorithm_names[ALGORITHMS] = {"CRC-32C", "CRC-32", "CRC-64/NVME"};
@@ -95,21 +69,15 @@ static const char *const algorithm_names[ALGORITHMS] = {"CRC-32C", "CRC-32", "CR
 static double time_one(enum algorithm a, int lib, size_t n, int passes)
 {
     if (lib < 0)
-        return a == CRC32C ? loop_iscsi(&iscsi_of, n, passes)
-               : a == CRC32 ? loop_gzip(&gzip_of, n, passes)
-                            : loop_rocksoft(&rocksoft_of, n, passes);
+        return a == CRC32C ? loop_iscsi(n, passes)
+               : a == CRC32 ? loop_gzip(n, passes)
+                            : loop_rocksoft(n, passes);
     if (a == CRC64_NVME) {
-        crc64_of[lib] = libraries[lib].crc64_nvme;
-        return loop_crc64(&crc64_of[lib], n, passes);
+        crc64_current = libraries[lib].crc64_nvme;
+        return loop_crc64(n, passes);
     }
-    crc32_of[lib] = a == CRC32C ? libraries[lib].crc32c : libraries[lib].crc32;
-    return loop_crc32(&crc32_of[lib], n, passes);
-}
-
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    crc32_current = a == CRC32C ? libraries[lib].crc32c : libraries[lib].crc32;
+    return loop_crc32(n, passes);
 }
 
 /* Loads path and checks its three functions (and ISA-L's) against the check values. */
@@ -171,25 +139,16 @@ int main(int argc, char **argv)
         bad |= load(&libraries[nlibraries++], argv[i]) != 0;
     if (bad)
         return 1;
-    srand(1);
-    for (size_t j = 0; j < BUFFERS; j++) {
-        buffers[j] = aligned_alloc(64, 512);
-        if (buffers[j] == NULL) {
-            fprintf(stderr, "placement_bench: out of memory\n");
-            return 1;
-        }
-        for (size_t k = 0; k < 512; k++)
-            buffers[j][k] = (uint8_t)rand();
-    }
-    static const size_t sizes[] = {8, 16, 32, 64, 128, 256};
-    const int rounds = quick ? 3 : ROUNDS_MAX;
+    if (call_buffers_fill("placement_bench"))
+        return 1;
+    const int rounds = quick ? 3 : CALL_ROUNDS_MAX;
     const int subjects = (int)nlibraries + 1; /* ISA-L is subject 0 */
     printf("library\talgorithm\tsize\tmedian\tq1\tq3\tns\n");
     for (int a = 0; a < ALGORITHMS; a++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-            const size_t n = sizes[s];
-            const int passes = quick ? 1 : (int)(20000 / (n + 16)) + 4;
-            static double ns[LIBRARIES_MAX + 1][ROUNDS_MAX];
+        for (size_t s = 0; s < CALL_SIZES; s++) {
+            const size_t n = call_sizes[s];
+            const int passes = call_passes(n, quick);
+            static double ns[LIBRARIES_MAX + 1][CALL_ROUNDS_MAX];
             for (int k = 0; k < subjects; k++) /* warm-up */
                 time_one((enum algorithm)a, k - 1, n, passes);
             for (int r = 0; r < rounds; r++)
@@ -198,13 +157,13 @@ int main(int argc, char **argv)
                     ns[k][r] = time_one((enum algorithm)a, k - 1, n, passes);
                 }
             for (size_t l = 0; l < nlibraries; l++) {
-                double ratio[ROUNDS_MAX], own[ROUNDS_MAX];
+                double ratio[CALL_ROUNDS_MAX], own[CALL_ROUNDS_MAX];
                 for (int r = 0; r < rounds; r++) {
                     ratio[r] = ns[0][r] / ns[l + 1][r];
                     own[r] = ns[l + 1][r];
                 }
-                qsort(ratio, (size_t)rounds, sizeof ratio[0], by_value);
-                qsort(own, (size_t)rounds, sizeof own[0], by_value);
+                qsort(ratio, (size_t)rounds, sizeof ratio[0], call_by_value);
+                qsort(own, (size_t)rounds, sizeof own[0], call_by_value);
                 printf("%s\t%s\t%zu\t%.4f\t%.4f\t%.4f\t%.2f\n", libraries[l].path,
                        algorithm_names[a], n, ratio[rounds / 2], ratio[rounds / 4],
                        ratio[3 * rounds / 4], own[rounds / 2]);

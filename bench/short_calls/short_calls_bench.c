@@ -20,26 +20,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <isa-l/crc.h>
 #include <isa-l/crc64.h>
 
 #include "crcforge.h"
 #include "../quick_arg.h"
-
-#define BUFFERS 256
-#define ROUNDS_MAX 41
-
-static uint8_t *buffers[BUFFERS];
-static volatile uint64_t sink;
-
-static double thread_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
+#include "short_calls.h"
 
 /* The zlib-style value of each function, 0 to start. */
 static uint64_t isal_crc32c(uint64_t crc, const uint8_t *p, size_t n)
@@ -55,20 +42,8 @@ static uint64_t isal_crc64_nvme(uint64_t crc, const uint8_t *p, size_t n)
     return crc64_rocksoft_refl(crc, p, n);
 }
 
-/* A loop over the buffers, `passes` times: ns per call. */
-#define TIMED_LOOP(NAME, CALL)                                                            \
-    static __attribute__((noinline, aligned(64))) double NAME(size_t n, int passes)       \
-    {                                                                                     \
-        uint64_t acc = 0;                                                                 \
-        const double start = thread_ns();                                                 \
-        for (int k = 0; k < passes; k++)                                                  \
-            for (size_t j = 0; j < BUFFERS; j++) {                                        \
-                const uint8_t *p = buffers[j];                                            \
-                acc += CALL;                                                              \
-            }                                                                             \
-        sink = acc;                                                                       \
-        return (thread_ns() - start) / ((double)passes * BUFFERS);                        \
-    }
+/* The call written in the loop. */
+#define TIMED_LOOP(NAME, CALL) CALL_LOOP(NAME, , CALL)
 TIMED_LOOP(direct_crcforge_crc32c, crcforge_crc32c(0, p, n))
 TIMED_LOOP(direct_isal_crc32c, crc32_iscsi((unsigned char *)p, (int)n, 0xffffffffu))
 TIMED_LOOP(direct_crcforge_crc32, crcforge_crc32(0, p, n))
@@ -85,20 +60,7 @@ static uint32_t (*volatile gzip_of)(uint32_t, const unsigned char *, uint64_t) =
 static uint64_t (*volatile crc64_of)(uint64_t, const void *, size_t) = crcforge_crc64_nvme;
 static uint64_t (*volatile rocksoft_of)(uint64_t, const unsigned char *, uint64_t) =
     crc64_rocksoft_refl;
-#define POINTER_LOOP(NAME, FN, ...)                                                       \
-    static __attribute__((noinline, aligned(64))) double NAME(size_t n, int passes)       \
-    {                                                                                     \
-        __typeof__(FN) f = FN;                                                            \
-        uint64_t acc = 0;                                                                 \
-        const double start = thread_ns();                                                 \
-        for (int k = 0; k < passes; k++)                                                  \
-            for (size_t j = 0; j < BUFFERS; j++) {                                        \
-                const uint8_t *p = buffers[j];                                            \
-                acc += f(__VA_ARGS__);                                                    \
-            }                                                                             \
-        sink = acc;                                                                       \
-        return (thread_ns() - start) / ((double)passes * BUFFERS);                        \
-    }
+#define POINTER_LOOP(NAME, FN, ...) CALL_LOOP(NAME, __typeof__(FN) f = FN, f(__VA_ARGS__))
 POINTER_LOOP(pointer_crcforge_crc32c, crc32c_of, 0, p, n)
 POINTER_LOOP(pointer_isal_crc32c, iscsi_of, (unsigned char *)p, (int)n, 0xffffffffu)
 POINTER_LOOP(pointer_crcforge_crc32, crc32_of, 0, p, n)
@@ -118,12 +80,6 @@ static const struct pair {
     {"CRC-64/NVME", "direct", direct_crcforge_crc64_nvme, direct_isal_crc64_nvme},
     {"CRC-64/NVME", "pointer", pointer_crcforge_crc64_nvme, pointer_isal_crc64_nvme},
 };
-
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Each function's CRC of "123456789" against the catalogue's check value. */
 static int check_values(void)
@@ -158,34 +114,25 @@ int main(int argc, char **argv)
         return 2;
     if (check_values())
         return 1;
-    srand(1);
-    for (size_t j = 0; j < BUFFERS; j++) {
-        buffers[j] = aligned_alloc(64, 512);
-        if (buffers[j] == NULL) {
-            fprintf(stderr, "short_calls_bench: out of memory\n");
-            return 1;
-        }
-        for (size_t k = 0; k < 512; k++)
-            buffers[j][k] = (uint8_t)rand();
-    }
-    static const size_t sizes[] = {8, 16, 32, 64, 128, 256};
-    const int rounds = quick ? 3 : ROUNDS_MAX;
+    if (call_buffers_fill("short_calls_bench"))
+        return 1;
+    const int rounds = quick ? 3 : CALL_ROUNDS_MAX;
     printf("ISA-L's time over crcforge's in the same round, median (quartiles) of %d rounds; "
            "crcforge ns per call\n",
            rounds);
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-            const size_t n = sizes[s];
-            const int passes = quick ? 1 : (int)(20000 / (n + 16)) + 4;
-            double ratio[ROUNDS_MAX], ns[ROUNDS_MAX];
+        for (size_t s = 0; s < CALL_SIZES; s++) {
+            const size_t n = call_sizes[s];
+            const int passes = call_passes(n, quick);
+            double ratio[CALL_ROUNDS_MAX], ns[CALL_ROUNDS_MAX];
             pairs[i].crcforge(n, passes); /* warm-up */
             pairs[i].isal(n, passes);
             for (int r = 0; r < rounds; r++) {
                 ns[r] = pairs[i].crcforge(n, passes);
                 ratio[r] = pairs[i].isal(n, passes) / ns[r];
             }
-            qsort(ratio, (size_t)rounds, sizeof ratio[0], by_value);
-            qsort(ns, (size_t)rounds, sizeof ns[0], by_value);
+            qsort(ratio, (size_t)rounds, sizeof ratio[0], call_by_value);
+            qsort(ns, (size_t)rounds, sizeof ns[0], call_by_value);
             printf("%-12s %-8s %4zu B  %.2f (%.2f-%.2f)  %6.2f ns\n", pairs[i].algorithm,
                    pairs[i].loop, n, ratio[rounds / 2], ratio[rounds / 4], ratio[3 * rounds / 4],
                    ns[rounds / 2]);
