@@ -9,7 +9,8 @@
 #  - the DLL exports exactly tests/library/exported_symbols.txt;
 #  - the C tests (ctest) of the GCC build: every path forced against the bitwise reference
 #    (test_engines, test_crc32c, test_fold with guard pages from VirtualAlloc), the
-#    catalogue's check values, the scenarios in child processes (CreateProcess);
+#    catalogue's check values, CRC-32 against MinGW-w64's zlib (test_zlib), the scenarios
+#    in child processes (CreateProcess);
 #  - Wine passes the host's CPUID through, so the lower tiers are reached with
 #    CRCFORGE_CPU_MASK: the AVX2 tier, the SSE tier and none (the portable engine), the
 #    catalogue, dispatch and fixed entries checked in each;
@@ -27,6 +28,7 @@ need_cmd x86_64-w64-mingw32-objdump binutils-mingw-w64-x86-64
 need_cmd wine wine
 need_cmd wineboot wine
 need_path /usr/lib/wine/wine64 wine64 "the 64-bit Wine loader"
+need_path /usr/x86_64-w64-mingw32/lib/libz.a libz-mingw-w64-dev "zlib for MinGW-w64 (test_zlib)"
 need_python_module ziglang ziglang
 require_met
 
@@ -95,16 +97,19 @@ ctest_leg() {
 }
 
 echo "== MinGW-w64 GCC"
-if build "$gcc_dir" toolchain-mingw-w64.cmake -DCRCFORGE_WINE=/usr/lib/wine/wine64; then
+# zlib linked statically, as every program here is (ZLIB_USE_STATIC_LIBS: CMake 3.24).
+if build "$gcc_dir" toolchain-mingw-w64.cmake -DCRCFORGE_WINE=/usr/lib/wine/wine64 \
+    -DZLIB_USE_STATIC_LIBS=ON; then
   echo "gcc: built in $((SECONDS - started)) s"
   wine_up
   static_only "$gcc_dir"
   exports_match "$gcc_dir"
+  [ -f "$gcc_dir/tests/library/test_zlib.exe" ] || fail "$gcc_dir: test_zlib was not built"
   ctest_leg gcc "$gcc_dir"
   grep -m1 "^[0-9]*: detected:" "$gcc_dir/ctest-gcc.log"
   # test_env_impl forces each path of the registry: those the mask hides must be refused
   # (reported skipped), so the count shows the mask reached the library.
-  lower_tiers='^(test_catalogue|test_fixed_entries|test_combine|test_api_errors|test_env_impl)$'
+  lower_tiers='^(test_catalogue|test_fixed_entries|test_combine|test_zlib|test_api_errors|test_env_impl)$'
   paths=$(/usr/lib/wine/wine64 "$gcc_dir/tests/library/test_env_impl.exe" --list | tr -d '\r' | wc -l)
   refused() { grep -c "not a path this build and CPU run" "$gcc_dir/ctest-$1.log"; }
   CRCFORGE_CPU_MASK=sse4.1,sse4.2,pclmulqdq,avx2,vpclmulqdq \
