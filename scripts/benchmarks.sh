@@ -6,8 +6,9 @@
 # table, the latency loop and the mixed stream, the inlined short CRC-32C, the x86 units'
 # ceiling, short calls direct and through a pointer (short_calls_bench), their spread
 # over builds that differ only in code placement (scripts/placement_spread.sh, with the
-# tree built without its code alignment beside it), how paired ratios vary from run to
-# run (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
+# tree built without its code alignment beside it), auto under each family's tuning table
+# this CPU runs (scripts/family_tables.py), how paired ratios vary from run to run
+# (scripts/paired_spread.py), and `sum -j` on a 1 GiB file.
 # Unattended; a few minutes, and a minute or two per library build (eight of them).
 #
 # Usage: scripts/benchmarks.sh [--quick] [--out DIR]
@@ -97,6 +98,9 @@ if [ -x "$build/placement_bench" ]; then
   [ -n "$quick" ] && placement_args=(--quick)
   bash scripts/placement_spread.sh --build "$build" "${placement_args[@]}" >"$work/placement.txt"
 fi
+echo "bench: each family's tuning table this CPU runs" >&2
+python3 scripts/family_tables.py --crcforge "$build/crcforge" ${pin_cpu:+--pin "$pin_cpu"} \
+  ${quick:+--quick --runs 1} >"$work/family_tables.txt"
 echo "bench: paired ratios against ratios of medians, run to run" >&2
 python3 scripts/paired_spread.py --crcforge "$build/crcforge" ${pin_cpu:+--pin "$pin_cpu"} \
   ${quick:+--quick --runs 2} >"$work/paired_spread.txt"

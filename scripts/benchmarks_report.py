@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Writes docs/benchmarks.md (and README.md's headline figures) from the outputs of one
 scripts/benchmarks.sh run: ALGO.txt/ALGO.json per algorithm, keys.txt, latency.txt,
-mixed.txt/mixed.json, mixed-latency.txt, short_calls.txt, placement.txt, paired_spread.txt,
-threads.txt.
+mixed.txt/mixed.json, mixed-latency.txt, short_calls.txt, placement.txt, family_tables.txt,
+paired_spread.txt, threads.txt.
 Not meant to be run by hand: scripts/benchmarks.sh calls it."""
 import argparse
 import datetime
@@ -164,6 +164,12 @@ def main():
                  "short call's speed depends on where the link puts the code, with this tree's "
                  "code alignment and (`before`) without it.", "",
                  "```", placement.read_text().rstrip(), "```", ""]
+    page += ["## Each tuning table on this CPU (`scripts/family_tables.py`)", "",
+             "auto under `CRCFORGE_TUNE=family=NAME` for every family table whose paths "
+             "this CPU runs, against the fastest ISA-L function (paired), around the tables' "
+             "limits and beyond, aligned and offset by one: what this CPU's own table gives "
+             "against the others.", "",
+             "```", (work / "family_tables.txt").read_text().rstrip(), "```", ""]
     page += ["## Paired ratios (`scripts/paired_spread.py`)", "",
              "The same comparison run several times, and how far crcforge's ratio to the "
              "fastest ISA-L function moved between the runs, taken three ways: paired (what "
