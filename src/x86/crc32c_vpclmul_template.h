@@ -668,7 +668,9 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
  * was none at 64 B, 8 qwords at 128-448 B (1.19-1.36x), 16 from 512 B (1.10-1.24x);
  * lengths that left a partial vector (masked) were 5-10% slower.  256-bit, against ISA-L's
  * crc32_iscsi_avx2: 16 qwords from 256 B (1.31x there against 1.03x for 8), and SHORT up
- * to 640 B (512 B 1.13x, against 0.98x for SPLIT).  With the vectors in pairs
+ * to 1 KiB: on AMD Zen 3 against ISA-L's fastest there (crc32_iscsi_01, paired), 640-1008
+ * B 0.88-0.96x on SPLIT -> 1.03-1.10x (offset by one 1.04-1.23x -> 1.19-1.33x), once
+ * its pair loop of up to 27 vectors is unrolled whole (UNROLL_ALL).  With the vectors in pairs
  * (short_lanes), 512-bit, in crcforge bench's paired rounds against the fastest peer, 24
  * qwords against 16 from 832 B, whole vectors: 832-960 B 1.05-1.10x -> 1.10-1.13x; not at
  * 768 B (0.94-0.99x as fast), nor 16 against 8 at 384-448 B (0.97x). */
@@ -686,12 +688,14 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
     X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60)    \
     X(61) X(62) X(63)
 #else
-#define SHORT_LANES 40
+#define SHORT_LANES 64
 #define SHORT_CHAIN(L) ((L) < 8 ? 2 * ((L) % 2) : (L) < 16 ? 8 + 2 * ((L) % 2) : 16 + 2 * ((L) % 2))
 #define SHORT_LIST(X)                                                                     \
     X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)      \
     X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30)    \
-    X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39)
+    X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44)    \
+    X(45) X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58)    \
+    X(59) X(60) X(61) X(62) X(63)
 #endif
 
 /* The CRC value (crcforge_crc32c's form) of 16 L bytes, L = LANES .. SHORT_LANES - 1, and
