@@ -96,7 +96,7 @@ def split_shape(vl, n):
     return it, qs, w
 
 
-SHORT_LANES = {32: 40, 64: 64}
+SHORT_LANES = {32: 64, 64: 64}
 
 
 def short_chain(vl, lanes):
