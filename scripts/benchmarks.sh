@@ -92,7 +92,7 @@ if [ -x "$build/short_calls_bench" ]; then
   echo "bench: short calls, direct and through a pointer" >&2
   "${pin[@]}" "$build/short_calls_bench" "${quick_flag[@]}" >"$work/short_calls.txt"
 fi
-if [ -x "$build/placement_bench" ]; then
+if [ -x "$build/placement_bench" ] && [ "$(uname -s)" = Linux ]; then
   echo "bench: short calls against code placement (four builds of the library each)" >&2
   placement_args=(--before)
   [ -n "$quick" ] && placement_args=(--quick)

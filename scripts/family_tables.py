@@ -116,6 +116,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="crcforge bench --quick: figures meaningless")
     args = ap.parse_args()
 
+    if not (os.path.isfile(args.crcforge) and os.access(args.crcforge, os.X_OK)):
+        sys.exit(f"family_tables.py: --crcforge {args.crcforge}: no such program")
     with tempfile.TemporaryDirectory() as work:
         probe = subprocess.run([args.crcforge, "bench", "-a", "crc32c", "--sizes", "64",
                                 "--offsets", "0", "--repeat", "1", "--min-time", "0",

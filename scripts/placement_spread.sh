@@ -33,6 +33,11 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+# The builds are read as ELF shared libraries (nm -D, libcrcforge.so.X.Y.Z).
+[ "$(uname -s)" = Linux ] || {
+  echo "scripts/placement_spread.sh: Linux only (it loads ELF builds of libcrcforge.so); this is $(uname -s)" >&2
+  exit 2
+}
 [ -x "$build/placement_bench" ] || {
   echo "scripts/placement_spread.sh: no $build/placement_bench (it needs ISA-L 2.32: bash .ci/install-isal.sh, then configure $build again)" >&2
   exit 2

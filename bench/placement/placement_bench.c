@@ -52,12 +52,11 @@ static crc64_fn *volatile crc64_current;
 static iscsi_fn *volatile iscsi_of = crc32_iscsi;
 static gzip_fn *volatile gzip_of = crc32_gzip_refl;
 static rocksoft_fn *volatile rocksoft_of = crc64_rocksoft_refl;
-#define POINTER_LOOP(NAME, FN, ...) CALL_LOOP(NAME, __typeof__(*FN) *f = FN, f(__VA_ARGS__))
-POINTER_LOOP(loop_crc32, crc32_current, 0, p, n)
-POINTER_LOOP(loop_crc64, crc64_current, 0, p, n)
-POINTER_LOOP(loop_iscsi, iscsi_of, (unsigned char *)p, (int)n, 0xffffffffu)
-POINTER_LOOP(loop_gzip, gzip_of, 0, p, n)
-POINTER_LOOP(loop_rocksoft, rocksoft_of, 0, p, n)
+CALL_POINTER_LOOP(loop_crc32, crc32_current, 0, p, n)
+CALL_POINTER_LOOP(loop_crc64, crc64_current, 0, p, n)
+CALL_POINTER_LOOP(loop_iscsi, iscsi_of, (unsigned char *)p, (int)n, 0xffffffffu)
+CALL_POINTER_LOOP(loop_gzip, gzip_of, 0, p, n)
+CALL_POINTER_LOOP(loop_rocksoft, rocksoft_of, 0, p, n)
 
 static struct library libraries[LIBRARIES_MAX];
 static size_t nlibraries;

@@ -69,6 +69,11 @@ static inline int call_passes(size_t n, int quick)
         return (call_thread_ns() - start) / ((double)passes * CALL_BUFFERS);              \
     }
 
+/* The same through the function pointer FN (a volatile, read once a loop, so that the call
+ * is never inlined or devirtualised), with the arguments given. */
+#define CALL_POINTER_LOOP(NAME, FN, ...)                                                  \
+    CALL_LOOP(NAME, __typeof__(*FN) *f = FN, f(__VA_ARGS__))
+
 static inline int call_by_value(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;

@@ -60,13 +60,12 @@ static uint32_t (*volatile gzip_of)(uint32_t, const unsigned char *, uint64_t) =
 static uint64_t (*volatile crc64_of)(uint64_t, const void *, size_t) = crcforge_crc64_nvme;
 static uint64_t (*volatile rocksoft_of)(uint64_t, const unsigned char *, uint64_t) =
     crc64_rocksoft_refl;
-#define POINTER_LOOP(NAME, FN, ...) CALL_LOOP(NAME, __typeof__(FN) f = FN, f(__VA_ARGS__))
-POINTER_LOOP(pointer_crcforge_crc32c, crc32c_of, 0, p, n)
-POINTER_LOOP(pointer_isal_crc32c, iscsi_of, (unsigned char *)p, (int)n, 0xffffffffu)
-POINTER_LOOP(pointer_crcforge_crc32, crc32_of, 0, p, n)
-POINTER_LOOP(pointer_isal_crc32, gzip_of, 0, p, n)
-POINTER_LOOP(pointer_crcforge_crc64_nvme, crc64_of, 0, p, n)
-POINTER_LOOP(pointer_isal_crc64_nvme, rocksoft_of, 0, p, n)
+CALL_POINTER_LOOP(pointer_crcforge_crc32c, crc32c_of, 0, p, n)
+CALL_POINTER_LOOP(pointer_isal_crc32c, iscsi_of, (unsigned char *)p, (int)n, 0xffffffffu)
+CALL_POINTER_LOOP(pointer_crcforge_crc32, crc32_of, 0, p, n)
+CALL_POINTER_LOOP(pointer_isal_crc32, gzip_of, 0, p, n)
+CALL_POINTER_LOOP(pointer_crcforge_crc64_nvme, crc64_of, 0, p, n)
+CALL_POINTER_LOOP(pointer_isal_crc64_nvme, rocksoft_of, 0, p, n)
 
 typedef double timed_loop(size_t n, int passes);
 static const struct pair {

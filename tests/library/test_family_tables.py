@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """scripts/family_tables.py: the families it reads from the tree, its table of medians, a
-run under another family's table refused, and a whole --quick run on this CPU."""
+run under another family's table refused, bad options and a missing program named, and a
+whole --quick run on this CPU."""
 import importlib.util
 import json
 import pathlib
@@ -52,6 +53,12 @@ def test_bad_runs_are_refused(crcforge_bin):
     p = subprocess.run([sys.executable, str(SCRIPT), "--crcforge", crcforge_bin, "--runs", "0"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and "'0' is not a whole number of at least 1" in p.stderr
+
+
+def test_a_missing_program_is_named(tmp_path):
+    p = subprocess.run([sys.executable, str(SCRIPT), "--crcforge", str(tmp_path / "absent")],
+                       capture_output=True, text=True)
+    assert p.returncode != 0 and f"--crcforge {tmp_path / 'absent'}: no such program" in p.stderr
 
 
 def test_a_quick_run_on_this_cpu(crcforge_bin, tmp_path):

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: MIT
+"""scripts/placement_spread.sh: bad options and a missing placement_bench are refused with a
+message and exit 2 before anything is built."""
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "placement_spread.sh"
+
+
+def run(*args):
+    return subprocess.run(["bash", str(SCRIPT), *map(str, args)], capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize("args", [["--processes", "0"], ["--processes", "many"], ["--processes"],
+                                  ["--build"], ["--fast"]])
+def test_bad_options_are_refused(args):
+    p = run(*args)
+    assert p.returncode == 2 and "usage: scripts/placement_spread.sh" in p.stderr, p.stderr
+
+
+def test_a_build_without_placement_bench_is_named(tmp_path):
+    p = run("--build", tmp_path)
+    assert p.returncode == 2
+    assert f"no {tmp_path}/placement_bench" in p.stderr, p.stderr
