@@ -22,7 +22,7 @@
 #define UNROLL_ALL _Pragma("unroll")
 #elif defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__)
 /* GCC unrolls up to this count: the longest such loop, SHORT's pairs of 256-bit vectors
- * (crc32c_vpclmul_template.h), has 27 iterations; left a loop, it ran half as fast. */
+ * (crc32c_vpclmul_template.h), has 28 iterations; left a loop, it ran half as fast. */
 #define UNROLL_ALL _Pragma("GCC unroll 32")
 #else
 /* Also GCC under the sanitizers, which drops the hint of a loop nested in one it unrolled

@@ -30,7 +30,7 @@
  * the last one takes the whole iterations left; below the tuning's limit (HYBRID_LIMIT:
  * crc32c_hybrid256_min or crc32c_hybrid512_min, tuning.h), and for what the passes leave,
  * the hybrid takes, after the head n % 16 (head()):
- *  - below SHORT_LANES lanes, SHORT: one straight-line function for every number of
+ *  - up to SHORT_MOST lanes, SHORT: one straight-line function for every number of
  *    lanes, whole vectors then a short crc32 chain that ends on T;
  *  - above, MEDIUM (512-bit): the same for any number of vectors; or SPLIT (256-bit): one
  *    pass of vectors beside three crc32 streams without accumulators.
@@ -576,7 +576,7 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t split(uint32_t crc, const u
  * crc32_iscsi_by16_10): below a few KiB a call costs about a quarter of a cycle for every
  * instruction it executes and more for every taken branch, on top of what its multiplies
  * take, so general loops with counts from the length lost 25-35% at 256 bytes to the same
- * work in straight lines.  Inputs below SHORT_LANES lanes therefore take SHORT: one
+ * work in straight lines.  Inputs up to SHORT_MOST lanes therefore take SHORT: one
  * straight-line function for every number of lanes, reached through a table.  Longer ones
  * take MEDIUM (512-bit): the same layout, one line entered at the input's first vector, or
  * SPLIT (256-bit, above).  SHORT and MEDIUM lay the input out as vectors V first (each
@@ -670,12 +670,13 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
  * crc32_iscsi_avx2: 16 qwords from 256 B (1.31x there against 1.03x for 8), and SHORT up
  * to 1 KiB: on AMD Zen 3 against ISA-L's fastest there (crc32_iscsi_01, paired), 640-1008
  * B 0.88-0.96x on SPLIT -> 1.03-1.10x (offset by one 1.04-1.23x -> 1.19-1.33x), once
- * its pair loop of up to 27 vectors is unrolled whole (UNROLL_ALL).  With the vectors in pairs
+ * its pair loop of up to 28 vectors is unrolled whole (UNROLL_ALL); 1 KiB itself 0.97x ->
+ * 1.03x (offset by one 1.11x -> 1.19x).  With the vectors in pairs
  * (short_lanes), 512-bit, in crcforge bench's paired rounds against the fastest peer, 24
  * qwords against 16 from 832 B, whole vectors: 832-960 B 1.05-1.10x -> 1.10-1.13x; not at
  * 768 B (0.94-0.99x as fast), nor 16 against 8 at 384-448 B (0.97x). */
 #if VL == 64
-#define SHORT_LANES 64
+#define SHORT_MOST 63
 #define SHORT_CHAIN(L)                                                                    \
     ((L) < 8    ? 2 * ((L) % 4)                                                           \
      : (L) < 32 ? 8 + 2 * ((L) % 4)                                                       \
@@ -688,17 +689,21 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
     X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58) X(59) X(60)    \
     X(61) X(62) X(63)
 #else
-#define SHORT_LANES 64
+#define SHORT_MOST 64
 #define SHORT_CHAIN(L) ((L) < 8 ? 2 * ((L) % 2) : (L) < 16 ? 8 + 2 * ((L) % 2) : 16 + 2 * ((L) % 2))
 #define SHORT_LIST(X)                                                                     \
     X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)      \
     X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28) X(29) X(30)    \
     X(31) X(32) X(33) X(34) X(35) X(36) X(37) X(38) X(39) X(40) X(41) X(42) X(43) X(44)    \
     X(45) X(46) X(47) X(48) X(49) X(50) X(51) X(52) X(53) X(54) X(55) X(56) X(57) X(58)    \
-    X(59) X(60) X(61) X(62) X(63)
+    X(59) X(60) X(61) X(62) X(63) X(64)
 #endif
+/* The entry's one test takes SHORT for every multiple of 16 below 16 SHORT_LANES bytes (a
+ * power of two); what SHORT takes beyond, up to SHORT_MOST lanes, it takes after a compare. */
+#define SHORT_LANES 64
+_Static_assert(SHORT_MOST >= SHORT_LANES - 1, "SHORT takes every length the one test sends");
 
-/* The CRC value (crcforge_crc32c's form) of 16 L bytes, L = LANES .. SHORT_LANES - 1, and
+/* The CRC value (crcforge_crc32c's form) of 16 L bytes, L = LANES .. SHORT_MOST, and
  * below a vector the crc32 chain. */
 typedef uint32_t (*short_fn)(uint32_t crc, const uint8_t *p, size_t n);
 #define SHORT_BLOCK(L)                                                                    \
@@ -713,7 +718,7 @@ static ATTRIBUTES uint32_t short_chain(uint32_t crc, const uint8_t *p, size_t n)
     return ~crc32c_chain(~crc, p, n);
 }
 #define SHORT_ENTRY(L) [L] = short_##L,
-static const short_fn short_blocks[SHORT_LANES] = {
+static const short_fn short_blocks[SHORT_MOST + 1] = {
     [0 ... LANES - 1] = short_chain, SHORT_LIST(SHORT_ENTRY)};
 
 #if VL == 64
@@ -757,7 +762,7 @@ _Static_assert(MEDIUM_VECTORS_MAX == 61, "MEDIUM_VECTORS lists every vector of t
             r = _mm_crc32_u64(r, crc32c_load64(q + 8 * (MEDIUM_CHAIN - 2 - (j))));        \
         __attribute__((fallthrough));
 
-/* The CRC value, n a multiple of 16, 16 SHORT_LANES <= n <= 4 KiB: m vectors, the first with
+/* The CRC value, n a multiple of 16, 16 SHORT_MOST < n <= 4 KiB: m vectors, the first with
  * the register, then the chain c: first the lanes beyond whole vectors, then from q its
  * MEDIUM_CHAIN qwords, T xored into the last two. */
 static ATTRIBUTES __attribute__((noinline)) uint32_t medium(uint32_t crc, const uint8_t *p,
@@ -813,7 +818,7 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_
         p += n & 15;
         n &= ~(size_t)15;
     }
-    if (n < 16 * SHORT_LANES)
+    if (n <= 16 * SHORT_MOST)
         return short_blocks[n / 16](crc, p, n);
     const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
     if (__builtin_expect(tuning == NULL, 0))
@@ -909,6 +914,7 @@ const struct crc_impl CAT(crc_impl_, HYBRID) = {
 #undef HYBRID_ACC
 #undef HYBRID_PASSES_FOR
 #undef SHORT_LANES
+#undef SHORT_MOST
 #undef SHORT_CHAIN
 #undef SHORT_LIST
 #undef SHORT_BLOCK
