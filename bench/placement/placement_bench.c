@@ -16,8 +16,11 @@
  * cell, tab-separated:  library  algorithm  size  median  q1  q3  ns
  * Every function of every build is first checked against the catalogue's check value.
  *
- * Usage: placement_bench [--quick] LIBRARY...   (pin it: taskset -c 1)
+ * Usage: placement_bench [--quick] [--sizes N,...] LIBRARY...   (pin it: taskset -c 1)
  * --quick: the checks and a short timing run, for the test suite (figures meaningless).
+ * --sizes: other sizes, 1 to 4096 bytes: any two builds (before and after a change to a
+ * kernel) compared side by side, each against ISA-L, in the same rounds.  Above 512 bytes the
+ * buffers outgrow a 512 KiB L2 from 2 KiB on (256 of them).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -32,6 +35,8 @@
 #include "../short_calls/short_calls.h"
 
 #define LIBRARIES_MAX 16
+#define SIZES_MAX 32
+#define SIZE_MOST 4096
 
 typedef uint32_t crc32_fn(uint32_t, const void *, size_t);
 typedef uint64_t crc64_fn(uint64_t, const void *, size_t);
@@ -120,32 +125,70 @@ static int load(struct library *l, const char *path)
     return -bad;
 }
 
+/* The sizes of a --sizes list into sizes[]: their number, or 0 once the fault is on stderr. */
+static size_t parse_sizes(const char *list, size_t sizes[SIZES_MAX])
+{
+    size_t count = 0;
+    const char *p = list;
+    for (;;) {
+        char *end;
+        const unsigned long v = strtoul(p, &end, 10);
+        if (end == p || (*end != ',' && *end != '\0') || *p == '-' || v < 1 || v > SIZE_MOST) {
+            fprintf(stderr, "placement_bench: --sizes '%s': each size is 1 to %d bytes\n", list,
+                    SIZE_MOST);
+            return 0;
+        }
+        if (count == SIZES_MAX) {
+            fprintf(stderr, "placement_bench: --sizes '%s': at most %d sizes\n", list, SIZES_MAX);
+            return 0;
+        }
+        sizes[count++] = v;
+        if (*end == '\0')
+            return count;
+        p = end + 1;
+    }
+}
+
 int main(int argc, char **argv)
 {
-    int first = 1;
-    const int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    first += quick;
-    if (argc - first < 1 || argc - first > LIBRARIES_MAX || argv[first][0] == '-') {
-        if (argc > first && argv[first][0] == '-')
-            fprintf(stderr, "placement_bench: unknown option '%s'\n", argv[first]);
-        else
-            fprintf(stderr, "placement_bench: give 1 to %d libraries\n", LIBRARIES_MAX);
-        fprintf(stderr, "usage: placement_bench [--quick] LIBRARY...\n");
+    static const char usage[] = "usage: placement_bench [--quick] [--sizes N,...] LIBRARY...\n";
+    int first = 1, quick = 0;
+    size_t sizes[SIZES_MAX], nsizes = CALL_SIZES;
+    memcpy(sizes, call_sizes, sizeof call_sizes);
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (strcmp(argv[first], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[first], "--sizes") == 0 && first + 1 < argc) {
+            if ((nsizes = parse_sizes(argv[++first], sizes)) == 0)
+                return 2;
+        } else {
+            fprintf(stderr, "placement_bench: %s '%s'\n%s",
+                    strcmp(argv[first], "--sizes") == 0 ? "no list after" : "unknown option",
+                    argv[first], usage);
+            return 2;
+        }
+    }
+    if (argc - first < 1 || argc - first > LIBRARIES_MAX) {
+        fprintf(stderr, "placement_bench: give 1 to %d libraries\n%s", LIBRARIES_MAX, usage);
         return 2;
     }
+    size_t bytes = CALL_BUFFER_BYTES;
+    for (size_t s = 0; s < nsizes; s++)
+        if (sizes[s] > bytes)
+            bytes = (sizes[s] + 63) & ~(size_t)63;
     int bad = 0;
     for (int i = first; i < argc; i++)
         bad |= load(&libraries[nlibraries++], argv[i]) != 0;
     if (bad)
         return 1;
-    if (call_buffers_fill("placement_bench"))
+    if (call_buffers_fill("placement_bench", bytes))
         return 1;
     const int rounds = quick ? 3 : CALL_ROUNDS_MAX;
     const int subjects = (int)nlibraries + 1; /* ISA-L is subject 0 */
     printf("library\talgorithm\tsize\tmedian\tq1\tq3\tns\n");
     for (int a = 0; a < ALGORITHMS; a++)
-        for (size_t s = 0; s < CALL_SIZES; s++) {
-            const size_t n = call_sizes[s];
+        for (size_t s = 0; s < nsizes; s++) {
+            const size_t n = sizes[s];
             const int passes = call_passes(n, quick);
             static double ns[LIBRARIES_MAX + 1][CALL_ROUNDS_MAX];
             for (int k = 0; k < subjects; k++) /* warm-up */

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* Independent calls over 256 buffers of 512 random bytes, each at a cache line's start. */
+/* Independent calls over 256 buffers of random bytes (512 for the sizes below), each at a
+ * cache line's start. */
 #define CALL_BUFFERS 256
 #define CALL_BUFFER_BYTES 512
 #define CALL_ROUNDS_MAX 41
@@ -29,17 +30,18 @@ static inline double call_thread_ns(void)
     return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
-/* 0, or -1 once the failure is on stderr under prog's name. */
-static inline int call_buffers_fill(const char *prog)
+/* The buffers, of `bytes` each (a multiple of 64): 0, or -1 once the failure is on stderr
+ * under prog's name. */
+static inline int call_buffers_fill(const char *prog, size_t bytes)
 {
     srand(1);
     for (size_t j = 0; j < CALL_BUFFERS; j++) {
-        call_buffers[j] = aligned_alloc(64, CALL_BUFFER_BYTES);
+        call_buffers[j] = aligned_alloc(64, bytes);
         if (call_buffers[j] == NULL) {
             fprintf(stderr, "%s: out of memory\n", prog);
             return -1;
         }
-        for (size_t k = 0; k < CALL_BUFFER_BYTES; k++)
+        for (size_t k = 0; k < bytes; k++)
             call_buffers[j][k] = (uint8_t)rand();
     }
     return 0;

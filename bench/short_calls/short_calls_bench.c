@@ -113,7 +113,7 @@ int main(int argc, char **argv)
         return 2;
     if (check_values())
         return 1;
-    if (call_buffers_fill("short_calls_bench"))
+    if (call_buffers_fill("short_calls_bench", CALL_BUFFER_BYTES))
         return 1;
     const int rounds = quick ? 3 : CALL_ROUNDS_MAX;
     printf("ISA-L's time over crcforge's in the same round, median (quartiles) of %d rounds; "
