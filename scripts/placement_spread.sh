@@ -12,21 +12,31 @@
 # median, and the largest spread between the builds within one process (placement alone:
 # the host's state, which moves from process to process, is the same for the builds of
 # one process).  With --before it also measures the tree built without its code alignment
-# (CODE_ALIGNED empty, no -falign-loops), interleaved.
+# (CODE_ALIGNED empty, no -falign-loops); with --against REV, the commit REV built the same
+# four ways, and per cell the tree's speed over REV's: in each process the median over the
+# four builds of each, so that neither side rides on one placement, paired in the same
+# rounds (a change's before and after).  Every build of every state runs in each process.
 #
-# Usage: scripts/placement_spread.sh [--quick] [--before] [--processes N] [--build DIR]
+# Usage: scripts/placement_spread.sh [--quick] [--before] [--against REV] [--sizes N,...]
+#                                    [--processes N] [--build DIR]
 #   --build DIR  the build holding placement_bench (configured with ISA-L; default build)
+#   --sizes      placement_bench's sizes (1 to 4096 bytes; default 8-256)
 #   --quick      one process of placement_bench --quick (the test of this script)
 # A few minutes per state: each build compiles the library once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: scripts/placement_spread.sh [--quick] [--before] [--processes N] [--build DIR]" >&2; exit 2; }
-quick= before= processes=6 build=build
+usage() {
+  echo "usage: scripts/placement_spread.sh [--quick] [--before] [--against REV] [--sizes N,...] [--processes N] [--build DIR]" >&2
+  exit 2
+}
+quick= before= against= sizes=() processes=6 build=build
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=--quick processes=1 ;;
     --before) before=1 ;;
+    --against) [ $# -ge 2 ] || usage; against=$2; shift ;;
+    --sizes) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || usage; sizes=(--sizes "$2"); shift ;;
     --processes) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; processes=$2; shift ;;
     --build) [ $# -ge 2 ] || usage; build=$2; shift ;;
     *) usage ;;
@@ -46,6 +56,10 @@ git rev-parse --is-inside-work-tree >/dev/null 2>&1 || {
   echo "scripts/placement_spread.sh: not in a git checkout (the builds copy its tracked files)" >&2
   exit 2
 }
+if [ -n "$against" ] && ! git rev-parse --verify --quiet "$against^{commit}" >/dev/null; then
+  echo "scripts/placement_spread.sh: --against '$against' names no commit" >&2
+  exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pin=()
@@ -53,13 +67,18 @@ command -v taskset >/dev/null && pin=(taskset -c "$(python3 -c 'import os; print
 
 states=(aligned)
 [ -n "$before" ] && states+=(before)
+[ -n "$against" ] && states+=(against)
 pads=(16 32 48 64)
 case $(uname -m) in x86_64 | amd64) kernels=x86 ;; *) kernels=arm ;; esac
 for state in "${states[@]}"; do
   for pad in "${pads[@]}"; do
     src=$work/src-$state-$pad
     mkdir -p "$src"
-    git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$src"
+    if [ "$state" = against ]; then
+      git archive "$against" | tar -xf - -C "$src"
+    else
+      git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$src"
+    fi
     # Named to sort first in each glob of src/sources.txt, so the link puts each before
     # the objects of its folder.
     for dir in src src/$kernels; do
@@ -94,25 +113,23 @@ for state in "${states[@]}"; do
   done
 done
 
+libs=()
+for state in "${states[@]}"; do
+  for pad in "${pads[@]}"; do libs+=("$(realpath "$work/build-$state-$pad"/libcrcforge.so.*.*.*)"); done
+done
 for ((p = 1; p <= processes; p++)); do
-  for state in "${states[@]}"; do
-    libs=()
-    for pad in "${pads[@]}"; do libs+=("$(realpath "$work/build-$state-$pad"/libcrcforge.so.*.*.*)"); done
-    "${pin[@]}" "$build/placement_bench" $quick "${libs[@]}" >"$work/run-$state-$p.tsv"
-  done
+  "${pin[@]}" "$build/placement_bench" $quick "${sizes[@]}" "${libs[@]}" >"$work/run-$p.tsv"
 done
 
-python3 - "$work" "${states[@]}" <<'PY'
+python3 - "$work" "$against" "${states[@]}" <<'PY'
 import csv, glob, re, statistics, sys
-from collections import defaultdict
-work, states = sys.argv[1], sys.argv[2:]
+work, against, states = sys.argv[1], sys.argv[2], sys.argv[3:]
 ratio = {}  # (state, algorithm, size, pad, process) -> the process's median
-for state in states:
-    for path in glob.glob(f"{work}/run-{state}-*.tsv"):
-        process = int(re.search(r"-(\d+)\.tsv$", path).group(1))
-        for row in csv.DictReader(open(path), delimiter="\t"):
-            pad = int(re.search(r"build-[a-z]+-(\d+)/", row["library"]).group(1))
-            ratio[(state, row["algorithm"], int(row["size"]), pad, process)] = float(row["median"])
+for path in glob.glob(f"{work}/run-*.tsv"):
+    process = int(re.search(r"-(\d+)\.tsv$", path).group(1))
+    for row in csv.DictReader(open(path), delimiter="\t"):
+        state, pad = re.search(r"build-([a-z]+)-(\d+)/", row["library"]).groups()
+        ratio[(state, row["algorithm"], int(row["size"]), int(pad), process)] = float(row["median"])
 cells = sorted({k[1:3] for k in ratio})
 pads = sorted({k[3] for k in ratio})
 processes = sorted({k[4] for k in ratio})
@@ -132,4 +149,13 @@ for state in states:
         print(f"{algorithm + ' ' + str(size) + ' B':18} {min(values):5.2f}-{max(values):<5.2f} "
               f"{max(values) - min(values):6.3f}  {'/'.join('%.2f' % m for m in medians):>20} "
               f"{max(medians) - min(values):6.3f} {within:6.3f}")
+if against:
+    print(f"\nthe tree against {against}: in each process, the median over the builds of the tree's "
+          f"ratio over that of {against}'s (above 1: the tree faster); the median over the processes "
+          "and their range")
+    for algorithm, size in cells:
+        of = lambda state, p: statistics.median(ratio[(state, algorithm, size, pad, p)] for pad in pads)
+        r = [of("aligned", p) / of("against", p) for p in processes]
+        print(f"{algorithm + ' ' + str(size) + ' B':18} {statistics.median(r):6.3f}  "
+              f"{min(r):5.3f}-{max(r):5.3f}")
 PY

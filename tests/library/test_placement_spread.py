@@ -16,7 +16,8 @@ def run(*args):
 
 
 @pytest.mark.parametrize("args", [["--processes", "0"], ["--processes", "many"], ["--processes"],
-                                  ["--build"], ["--fast"]])
+                                  ["--build"], ["--fast"], ["--sizes"], ["--sizes", "64,x"],
+                                  ["--sizes", "-8"], ["--against"]])
 def test_bad_options_are_refused(args):
     p = run(*args)
     assert p.returncode == 2 and "usage: scripts/placement_spread.sh" in p.stderr, p.stderr
@@ -26,3 +27,9 @@ def test_a_build_without_placement_bench_is_named(tmp_path):
     p = run("--build", tmp_path)
     assert p.returncode == 2
     assert f"no {tmp_path}/placement_bench" in p.stderr, p.stderr
+
+
+def test_an_unknown_commit_is_named():
+    p = run("--against", "no-such-commit")
+    assert p.returncode == 2
+    assert "--against 'no-such-commit' names no commit" in p.stderr, p.stderr
