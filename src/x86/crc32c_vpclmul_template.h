@@ -670,8 +670,10 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t short_lanes(uint32_t reg, const uint8_t
  * crc32_iscsi_avx2: 16 qwords from 256 B (1.31x there against 1.03x for 8), and SHORT up
  * to 1 KiB: on AMD Zen 3 against ISA-L's fastest there (crc32_iscsi_01, paired), 640-1008
  * B 0.88-0.96x on SPLIT -> 1.03-1.10x (offset by one 1.04-1.23x -> 1.19-1.33x), once
- * its pair loop of up to 28 vectors is unrolled whole (UNROLL_ALL); 1 KiB itself 0.97x ->
- * 1.03x (offset by one 1.11x -> 1.19x).  With the vectors in pairs
+ * its pair loop of up to 28 vectors is unrolled whole (UNROLL_ALL).  1 KiB itself, against
+ * SPLIT in the same process (placement_bench): -2% to +12% with the shared host's state,
+ * 0.99x and 1.06x in the medians of two runs; llvm-mca's Ice Lake and Sapphire Rapids models: 28% fewer
+ * cycles (151 -> 109, 161 -> 121).  With the vectors in pairs
  * (short_lanes), 512-bit, in crcforge bench's paired rounds against the fastest peer, 24
  * qwords against 16 from 832 B, whole vectors: 832-960 B 1.05-1.10x -> 1.10-1.13x; not at
  * 768 B (0.94-0.99x as fast), nor 16 against 8 at 384-448 B (0.97x). */
