@@ -36,7 +36,17 @@ while [ $# -gt 0 ]; do
     --quick) quick=--quick processes=1 ;;
     --before) before=1 ;;
     --against) [ $# -ge 2 ] || usage; against=$2; shift ;;
-    --sizes) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || usage; sizes=(--sizes "$2"); shift ;;
+    --sizes)
+      [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || usage
+      for n in ${2//,/ }; do
+        ((10#$n >= 1 && 10#$n <= 4096)) || {
+          echo "scripts/placement_spread.sh: --sizes '$2': each size is 1 to 4096 bytes" >&2
+          exit 2
+        }
+      done
+      sizes=(--sizes "$2")
+      shift
+      ;;
     --processes) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; processes=$2; shift ;;
     --build) [ $# -ge 2 ] || usage; build=$2; shift ;;
     *) usage ;;
@@ -48,10 +58,6 @@ done
   echo "scripts/placement_spread.sh: Linux only (it loads ELF builds of libcrcforge.so); this is $(uname -s)" >&2
   exit 2
 }
-[ -x "$build/placement_bench" ] || {
-  echo "scripts/placement_spread.sh: no $build/placement_bench (it needs ISA-L 2.32: bash .ci/install-isal.sh, then configure $build again)" >&2
-  exit 2
-}
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 || {
   echo "scripts/placement_spread.sh: not in a git checkout (the builds copy its tracked files)" >&2
   exit 2
@@ -60,6 +66,10 @@ if [ -n "$against" ] && ! git rev-parse --verify --quiet "$against^{commit}" >/d
   echo "scripts/placement_spread.sh: --against '$against' names no commit" >&2
   exit 2
 fi
+[ -x "$build/placement_bench" ] || {
+  echo "scripts/placement_spread.sh: no $build/placement_bench (it needs ISA-L 2.32: bash .ci/install-isal.sh, then configure $build again)" >&2
+  exit 2
+}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pin=()

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""scripts/placement_spread.sh: bad options and a missing placement_bench are refused with a
-message and exit 2 before anything is built."""
+"""scripts/placement_spread.sh: bad options, sizes out of range, an unknown commit and a missing
+placement_bench are refused with a message and exit 2 before anything is built."""
 import pathlib
 import subprocess
 
@@ -29,7 +29,15 @@ def test_a_build_without_placement_bench_is_named(tmp_path):
     assert f"no {tmp_path}/placement_bench" in p.stderr, p.stderr
 
 
-def test_an_unknown_commit_is_named():
-    p = run("--against", "no-such-commit")
+def test_an_unknown_commit_is_named(tmp_path):
+    # Refused before the build is looked at: tmp_path holds no placement_bench.
+    p = run("--against", "no-such-commit", "--build", tmp_path)
     assert p.returncode == 2
     assert "--against 'no-such-commit' names no commit" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("sizes", ["0", "4097", "64,0"])
+def test_sizes_out_of_range_are_named(sizes, tmp_path):
+    p = run("--sizes", sizes, "--build", tmp_path)
+    assert p.returncode == 2
+    assert f"--sizes '{sizes}': each size is 1 to 4096 bytes" in p.stderr, p.stderr
