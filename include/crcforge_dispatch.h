@@ -60,6 +60,10 @@ CRCFORGE_API int crcforge_init_impl(crcforge_state *s, const crcforge_model *m, 
  * until the family is measured, the generic table of its tier ("generic-avx2", ...). */
 CRCFORGE_API const char *crcforge_tuning_family(void);
 CRCFORGE_API const char *crcforge_tuning_table(void);
+/* Where that table's choices come from: for a table made from a sweep, "sweep of COMMIT
+ * (DATE) on CPU", and where the kernels changed after it, why its choices are kept; for a
+ * hand-written one, what it rests on.  "" where paths are not tuned per family. */
+CRCFORGE_API const char *crcforge_tuning_source(void);
 /* The kernel parameters in use, in the form CRCFORGE_TUNE takes them:
  * "fold_parallel_max=4096,fold_accumulators=4,..." (every key, src/x86/tuning.h), the
  * table's with CRCFORGE_TUNE's values applied; and the table's own, as written.  "" where

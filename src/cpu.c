@@ -136,6 +136,11 @@ const char *crcforge_tuning_table(void)
     return "none";
 }
 
+const char *crcforge_tuning_source(void)
+{
+    return "";
+}
+
 const char *crcforge_tuning_parameters(void)
 {
     return "";

@@ -78,6 +78,7 @@ static int cmd_cpu(int argc, char **argv)
             fprintf(out, "tuning: %s, not measured yet: the %s table (paths by input length, "
                     "per model: PATH<BELOW,PATH)\n",
                     family, table);
+        fprintf(out, "tuning table from: %s\n", crcforge_tuning_source());
     }
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const crcforge_model *m = crcforge_model_find(shown[i]);

@@ -3,6 +3,7 @@
 """Turns `crcforge bench --json` sweeps of one CPU into its family's tuning table.
 
     make_table.py SWEEP.json... --family NAME [--out FILE] [--band-penalty X]
+                  [--sources FILE] [--stale REASON]
     make_table.py --choose SWEEP.json...
 
 The first form writes the table (src/x86/tuning.h: bands of registry paths per class of
@@ -11,6 +12,15 @@ tuning/FAMILY.h, to FILE or standard output.  The second prints, as CRCFORGE_TUN
 parameters the variant runs among the files choose (scripts/tune/sweep.sh runs the variants
 first, then the full sweep with the parameters chosen, so that the bands are measured as
 the table will run them).
+
+A table is a claim about one CPU running one version of the kernels, so it is made only
+from a sweep of the kernels it will run with: the sweep's record of the sources it measured
+(sources.json beside its files, or --sources FILE; scripts/tune/kernel_sources.py) must be
+for the family asked and match the tree's sources, else nothing is written and the files
+changed since are named.  --stale REASON writes the table anyway, from a sweep of older
+kernels whose choices the family keeps until a new sweep on its CPU, with the reason in
+the table (its header and .source, which `crcforge cpu` prints).  The table names the
+sweep's commit and digest.
 
 Two kinds of file, told apart by what they time:
 - a full sweep times "auto" beside every path (and the peers): it gives the bands;
@@ -74,6 +84,9 @@ import sys
 import textwrap
 from statistics import median
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kernel_sources  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TUNING_DIR = os.path.join(ROOT, "src", "x86", "tuning")
 TUNING_C = os.path.join(ROOT, "src", "x86", "tuning.c")
@@ -107,10 +120,64 @@ PARAM_MARGIN = 0.005
 RANGE_BOUND = 0.03
 RANGE_CELLS = 4
 WIDTH = 100  # the source's line length
+SOURCES_NAME = "sources.json"  # a sweep's record of the kernel sources it measured
 
 
 class SweepError(Exception):
     pass
+
+
+def sweep_sources(paths, given):
+    """The record of the kernel sources the sweep measured, and its file: `given`, else
+    sources.json in the one directory of the sweep's files."""
+    if given:
+        path = given
+    else:
+        dirs = {os.path.dirname(os.path.abspath(p)) for p in paths}
+        if len(dirs) != 1:
+            raise SweepError("the sweep's files lie in several directories: give --sources FILE, "
+                             "the record of the kernel sources they measured")
+        path = os.path.join(dirs.pop(), SOURCES_NAME)
+    try:
+        with open(path) as f:
+            rec = json.load(f)
+    except FileNotFoundError:
+        raise SweepError(f"{path}: not found: the sweep does not say which kernel sources it "
+                         "measured (scripts/tune/sweep.sh writes it); give --sources FILE") from None
+    except (OSError, ValueError) as e:
+        raise SweepError(f"{path}: {e}") from None
+    files = rec.get("files") if isinstance(rec, dict) else None
+    if (not isinstance(files, dict) or not files
+            or not all(isinstance(h, str) and re.fullmatch(r"[0-9a-f]{64}", h)
+                       for h in files.values())
+            or not isinstance(rec.get("commit"), str)
+            or not re.fullmatch(r"[0-9a-f]{40}", rec["commit"])
+            or not isinstance(rec.get("family"), str)):
+        raise SweepError(f"{path}: not a record of kernel sources (kernel_sources.py --json "
+                         "--family NAME: a commit, a family and the files' SHA-256)")
+    if rec.get("digest") != kernel_sources.digest(files):
+        raise SweepError(f"{path}: its digest is not that of the files it lists")
+    return rec, path
+
+
+def check_sources(rec, path, family, stale):
+    """Refuses a sweep of another family or of other kernels than the tree's (unless
+    `stale` gives the reason to keep its choices); the changed files, for the header."""
+    if rec["family"] != family:
+        raise SweepError(f"{path}: a sweep of family {rec['family']}, not {family}")
+    try:
+        changed = kernel_sources.changes(rec["files"], kernel_sources.sources(kernel_sources.Tree()))
+    except kernel_sources.SourcesError as e:
+        raise SweepError(f"the tree's kernel sources: {e}") from None
+    if changed and not stale:
+        raise SweepError(
+            f"{path}: the sweep measured other kernels than this tree's (commit "
+            f"{rec['commit'][:12]}); changed since: {', '.join(changed)}.  Sweep again on a "
+            f"CPU of family {family} (scripts/tune/sweep.sh), or keep the sweep's choices "
+            "with --stale REASON")
+    if stale and not changed:
+        raise SweepError("--stale: the sweep measured this tree's kernels; there is nothing "
+                         "stale to explain")
 
 
 def table_parameters(table):
@@ -549,12 +616,35 @@ def describe_files(paths):
     dirs = {os.path.dirname(os.path.abspath(p)) for p in paths}
     if len(dirs) == 1:
         d = dirs.pop()
-        if set(map(os.path.abspath, paths)) == set(glob.glob(os.path.join(d, "*.json"))):
+        runs = {f for f in glob.glob(os.path.join(d, "*.json"))
+                if os.path.basename(f) != SOURCES_NAME}
+        if set(map(os.path.abspath, paths)) == runs:
             return f"the {len(paths)} .json files of {os.path.basename(d)}"
     return ", ".join(os.path.basename(p) for p in paths)
 
 
-def write_table(family, sweeps, bands, params, band_penalty):
+def c_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def source_lines(text):
+    """The .source field, its string split into literals that keep the lines to WIDTH."""
+    first = "    .source = "
+    if len(first + c_string(text) + ",") <= WIDTH:
+        return [first + c_string(text) + ","]
+    words, parts, part = text.split(" "), [], ""
+    for w in words:
+        if part and len("        " + c_string(part + " " + w)) > WIDTH:
+            parts.append(part + " ")
+            part = w
+        else:
+            part = f"{part} {w}" if part else w
+    parts.append(part)
+    return ([first.rstrip()] + ["        " + c_string(p) for p in parts[:-1]]
+            + ["        " + c_string(parts[-1]) + ","])
+
+
+def write_table(family, sweeps, bands, params, band_penalty, sources, stale):
     full = [s for s in sweeps if s.full]
     first = full[0].doc
     ident = first.get("cpu_id", {})
@@ -572,6 +662,10 @@ def write_table(family, sweeps, bands, params, band_penalty):
     def paragraph(text):
         return textwrap.wrap(text, WIDTH, initial_indent=" * ", subsequent_indent=" * ")
 
+    dirty = " with uncommitted changes to its kernel sources" if sources.get("dirty") else ""
+    source = f"sweep of {sources['commit'][:12]}{'+' if dirty else ''} ({date}) on {first['cpu']}"
+    if stale:
+        source += f"; kernels changed since, choices kept: {stale}"
     lines = ["/* SPDX-License-Identifier: MIT */", "/*"]
     lines += paragraph(f"Family {family} (tuning.h): measured on {cpu}, {date}.")
     lines += [" * Written by scripts/tune/make_table.py (do not edit; sweep again):",
@@ -580,6 +674,13 @@ def write_table(family, sweeps, bands, params, band_penalty):
         f"from `crcforge bench --json` sweeps (crcforge {first['version']}, "
         f"{first['repeat']} samples of {first['min_sample_seconds'] * 1000:g} ms): "
         f"{describe_files([s.path for s in sweeps])}.")
+    # Two fixed lines, read back by kernel_sources.py --tables and the tests.
+    lines += [f" * Swept: crcforge at commit {sources['commit']},",
+              f" *     kernel sources SHA-256 {sources['digest']}"]
+    lines += paragraph(f"(scripts/tune/kernel_sources.py){dirty}.")
+    if stale:
+        lines += paragraph("The kernels changed after this sweep; the table keeps its choices "
+                           f"(make_table.py --stale): {stale}")
     paired, cells = (sum(bands[cls][4][k] for cls, _, _ in CLASSES) for k in (0, 1))
     if paired == 0:
         lines += [
@@ -612,7 +713,7 @@ def write_table(family, sweeps, bands, params, band_penalty):
                                subsequent_indent=" *         ")
     lines += [" */", f"static const struct crc_x86_tuning crc_x86_tuning_{name} = {{",
               f"    .family = \"{family}\",",
-              f"    .source = \"scripts/tune/make_table.py: sweep of {date} on {first['cpu']}\",",
+              *source_lines(source),
               "    .bands =", "        {"]
     for cls, slot, _ in CLASSES:
         cells = [f"{{{below}, \"{path}\"}}" for below, path in bands[cls][0]]
@@ -663,6 +764,14 @@ def band_penalty(text):
     return value
 
 
+def stale_reason(text):
+    """--stale's reason: one line of printable text, for the table's header and .source."""
+    text = text.strip()
+    if not text or not text.isprintable():
+        raise argparse.ArgumentTypeError("give the reason as one line of text")
+    return text
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sweeps", nargs="+", metavar="SWEEP.json")
@@ -671,9 +780,19 @@ def main(argv):
     ap.add_argument("--band-penalty", type=band_penalty, default=DEFAULT_BAND_PENALTY,
                     help="how much an extra band must lower a class's mean relative loss "
                          f"(default {DEFAULT_BAND_PENALTY})")
+    ap.add_argument("--sources", metavar="FILE",
+                    help="the record of the kernel sources the sweep measured (default: "
+                         "sources.json beside the sweep's files)")
+    ap.add_argument("--stale", metavar="REASON", type=stale_reason,
+                    help="write the table from a sweep of other kernels than the tree's, "
+                         "keeping its choices for REASON (written into the table)")
     ap.add_argument("--choose", action="store_true",
                     help="print the parameters the variant runs choose, as CRCFORGE_TUNE text")
     args = ap.parse_args(argv)
+    # DIR/*.json takes the sweep's record of its sources too: it is no run.
+    args.sweeps = [p for p in args.sweeps if os.path.basename(p) != SOURCES_NAME]
+    if not args.sweeps:
+        ap.error("no sweep file (only the record of sources)")
     try:
         sweeps = [Sweep(p) for p in args.sweeps]
         for s in sweeps:
@@ -702,6 +821,12 @@ def main(argv):
         full = [s for s in sweeps if s.full]
         if not full:
             raise SweepError("no full sweep among the files (one that times \"auto\")")
+        cpus = {json.dumps(s.doc.get("cpu_id"), sort_keys=True): s.path for s in sweeps}
+        if len(cpus) > 1:
+            raise SweepError("the files are sweeps of different CPUs: "
+                             + ", ".join(sorted(cpus.values())))
+        sources, sources_path = sweep_sources(args.sweeps, args.sources)
+        check_sources(sources, sources_path, args.family, args.stale)
         bands = {}
         for cls, _, title in CLASSES:
             found = choose_bands(full, cls, args.band_penalty, BANDS_MAX)
@@ -709,7 +834,8 @@ def main(argv):
                 raise SweepError(f"no {title} model in the full sweeps")
             bands[cls] = found
         params = parameters_for_table(full, variants)
-        text = write_table(args.family, sweeps, bands, params, args.band_penalty)
+        text = write_table(args.family, sweeps, bands, params, args.band_penalty, sources,
+                           args.stale)
     except SweepError as e:
         print(f"make_table.py: {e}", file=sys.stderr)
         return 2

@@ -31,9 +31,11 @@
 #   3. variant-hybrid-Q-*.json: the hybrid paths with all those and hybrid_qwords=Q, Q in
 #      2 4 6 8 12 16; --choose picks Q;
 #   4. sweep-*.json: every path and peer with the parameters chosen;
-# then FAMILY.h from all of them.  The variant runs time the baseline "read" beside their
-# paths, which make_table.py pairs them against round by round (crcforge bench records
-# its rounds), so that runs under different values compare.  A path that disagrees with crcforge's reference is
+# then FAMILY.h from all of them, and sources.json: the commit and the digest of the kernel
+# sources measured (scripts/tune/kernel_sources.py), without which make_table.py makes no
+# table.  The variant runs time the baseline "read" beside their paths, which make_table.py
+# pairs them against round by round (crcforge bench records its rounds), so that runs
+# under different values compare.  A path that disagrees with crcforge's reference is
 # reported and left out of the table; the sweep goes on and exits 1 at the end.
 set -euo pipefail
 
@@ -119,6 +121,10 @@ fi
 log=$out/sweep.log
 : >"$log"
 "$crcforge" cpu >"$out/cpu.txt"
+# The kernel sources this sweep measures (make_table.py makes a table only from a sweep of
+# the kernels the tree has); checked again at the end, since an edit meanwhile would make
+# the runs a mixture.
+python3 scripts/tune/kernel_sources.py --json --family "$family" >"$out/sources.json"
 
 # paths I REGEX [EXCLUDE]: the crcforge paths serving the I-th algorithm whose names match
 # REGEX and not EXCLUDE (the probe lists its models in the order of the -a options).
@@ -201,6 +207,12 @@ chosen=$(choose)
 echo "sweep: every path and peer, CRCFORGE_TUNE=$chosen" >&2
 bench "" "" "sweep=$chosen"
 
+if ! python3 scripts/tune/kernel_sources.py --json --family "$family" |
+    cmp -s - "$out/sources.json"; then
+  echo "scripts/tune/sweep.sh: the kernel sources changed during the sweep (see" \
+    "scripts/tune/kernel_sources.py): its runs measured different code; sweep again" >&2
+  exit 2
+fi
 python3 scripts/tune/make_table.py --family "$family" --out "$out/$family.h" "$out"/*.json
 if [ -n "$install" ]; then
   cp "$out/$family.h" "src/x86/tuning/$family.h"
@@ -235,7 +247,8 @@ print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"
     "variant-hybrid256min-H-ALGO-K.json (crc32c_hybrid256_min H)," \
     "variant-hybrid512min-H-ALGO-K.json (crc32c_hybrid512_min H)," \
     "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), sweep-ALGO-K.json (every path and" \
-    "peer); every command and its time in sweep.log."
+    "peer); sources.json, the kernel sources measured (scripts/tune/kernel_sources.py);" \
+    "every command and its time in sweep.log."
 } >"$out/README.md"
 echo "sweep: done in $elapsed s: $out/$family.h" | tee -a "$log" >&2
 exit "$mismatch"

@@ -292,6 +292,11 @@ const char *crcforge_tuning_table(void)
     return crc_arm_families[plan_in_use()->family].table->family;
 }
 
+const char *crcforge_tuning_source(void)
+{
+    return crc_arm_families[plan_in_use()->family].table->source;
+}
+
 const char *crcforge_tuning_parameters(void)
 {
     return plan_in_use()->parameters;

@@ -345,6 +345,11 @@ const char *crcforge_tuning_table(void)
     return plan_in_use()->tuning.family;
 }
 
+const char *crcforge_tuning_source(void)
+{
+    return plan_in_use()->tuning.source;
+}
+
 const char *crcforge_tuning_parameters(void)
 {
     return plan_in_use()->parameters;

@@ -1,5 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""`crcforge cpu` and CRCFORGE_IMPL under CPU features masked with CRCFORGE_CPU_MASK."""
+"""`crcforge cpu` and CRCFORGE_IMPL under CPU features masked with CRCFORGE_CPU_MASK, and the
+tuning table it names."""
+import pathlib
+import re
+
 import pytest
 
 import needs
@@ -110,3 +114,37 @@ def test_cpu_reports_every_bad_value_at_once(run):
     assert len(said) == len(want)
     code, out, err = run("cpu")
     assert code == 0 and not [l for l in lines(out) if l.startswith("environment:")]
+
+
+def table_sources():
+    """{table name: its .source} of every x86 table, read from the headers themselves."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "src" / "x86" / "tuning"
+    out = {}
+    for header in root.glob("*.h"):
+        text = header.read_text()
+        for family, literals in re.findall(
+                r'\.family = "([^"]+)",\s*\.source =\s*((?:"(?:[^"\\]|\\.)*"\s*)+),', text):
+            source = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', literals))
+            out[family] = source.replace('\\"', '"').replace("\\\\", "\\")
+    return out
+
+
+@pytest.mark.parametrize("family", ["zen5", "zen4", "intel-spr", "avx2-vpclmul",
+                                    "generic-avx2", "generic-pclmul"])
+def test_cpu_prints_where_the_table_comes_from(run, family):
+    # Each family's table, as CRCFORGE_TUNE=family= puts it in use where this CPU can run
+    # its paths: `crcforge cpu` names the table and where its choices come from, as the
+    # header says (for a swept table its sweep's commit).
+    code, out, _ = run("cpu", env={"CRCFORGE_TUNE": f"family={family}"})
+    assert code == 0
+    text = out.decode()
+    if "tuning:" not in text:
+        pytest.skip("paths are not tuned per family on this CPU")
+    if "this CPU lacks features its paths execute" in text:
+        pytest.skip(f"this CPU cannot run the paths of family {family}")
+    table = re.search(r"^tuning: \S+?(?:,| \().*?(?:the (\S+) table|$)", text, re.M)
+    name = table.group(1) or family if table else family
+    sources = table_sources()
+    assert f"tuning table from: {sources[name]}\n" in text, text
+    if name in ("zen5", "zen4", "intel-spr", "avx2-vpclmul"):
+        assert re.match(r"sweep of [0-9a-f]{12}\+? \(\d{4}-\d\d-\d\d\) on ", sources[name])

@@ -2,6 +2,7 @@
 """scripts/tune/make_table.py: the bands and parameters it chooses from synthetic sweeps whose
 best answer is known, its dynamic programme against exhaustive search, and a table it
 writes built into the library and used (`crcforge cpu`, test_tuning)."""
+import atexit
 import importlib.util
 import itertools
 import json
@@ -13,6 +14,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -23,6 +25,9 @@ SCRIPT = ROOT / "scripts" / "tune" / "make_table.py"
 _spec = importlib.util.spec_from_file_location("make_table", SCRIPT)
 mt = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(mt)
+ks = mt.kernel_sources
+RECORDS = pathlib.Path(tempfile.mkdtemp(prefix="make-table-sources-"))
+atexit.register(shutil.rmtree, RECORDS, True)
 
 # The full sweep's sizes (scripts/tune/sweep.sh).
 SIZES = ([*range(16, 1025, 16), *range(1152, 4097, 128), *range(4608, 16385, 512)]
@@ -130,7 +135,24 @@ def write_sweeps(tmp_path, docs):
     return paths
 
 
-def run_generator(*args):
+def sources_record(family, files=None, commit="0" * 40):
+    """A record of kernel sources (what sweep.sh writes) for `family`: the tree's sources
+    unless `files` ({path: sha256}) says otherwise."""
+    files = ks.sources(ks.Tree()) if files is None else files
+    rec = {"commit": commit, "dirty": False, "digest": ks.digest(files), "files": files,
+           "family": family}
+    path = RECORDS / f"sources-{family}-{ks.digest(files)[:12]}.json"
+    path.write_text(json.dumps(rec))
+    return path
+
+
+def run_generator(*args, sources=True):
+    """make_table.py's exit code, output and errors.  A table asked for (--family F) of
+    synthetic sweeps comes with a record of the tree's sources for F, unless `sources` is
+    false or --sources is given."""
+    args = list(args)
+    if sources and "--family" in args and "--sources" not in args:
+        args[:0] = ["--sources", str(sources_record(args[args.index("--family") + 1]))]
     p = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
@@ -728,17 +750,152 @@ def test_parameters_keep_the_generic_values_within_the_margin(tmp_path, worse, k
     assert out == f"fold_parallel_max={generic['fold_parallel_max']},fold_accumulators={a}\n"
 
 
-@pytest.mark.parametrize("archive", sorted((ROOT / "docs" / "sweeps").glob("*.tar.xz")),
-                         ids=lambda p: p.name)
+TABLES = ROOT / "src" / "x86" / "tuning"
+ARCHIVES = sorted((ROOT / "docs" / "sweeps").glob("*.tar.xz"))
+# The families with a table of their own, made from a sweep (the others point at a generic
+# table, written by hand).
+SWEPT_FAMILIES = ("zen5", "zen4", "intel-spr", "avx2-vpclmul")
+
+
+def table_source(text):
+    """A table's .source string (its literals joined)."""
+    found = re.search(r'\.source =\s*((?:"(?:[^"\\]|\\.)*"\s*)+),', text)
+    parts = re.findall(r'"((?:[^"\\]|\\.)*)"', found.group(1))
+    return "".join(parts).replace('\\"', '"').replace("\\\\", "\\")
+
+
+def stale_reason(text):
+    """The reason a table keeps the choices of a sweep of older kernels, or None."""
+    found = re.search(r"; kernels changed since, choices kept: (.*)$", table_source(text))
+    return found.group(1) if found else None
+
+
+def unpacked(archive, into):
+    """The sweep's directory, and its record of sources (inside it, or beside the archive
+    for sweeps that predate the record)."""
+    shutil.unpack_archive(archive, into)
+    (sweep_dir,) = [d for d in into.iterdir() if d.is_dir()]
+    record = sweep_dir / "sources.json"
+    if not record.exists():
+        record = archive.with_name(archive.name.replace(".tar.xz", ".sources.json"))
+    return sweep_dir, record
+
+
+@pytest.mark.parametrize("archive", ARCHIVES, ids=lambda p: p.name)
 def test_committed_tables_are_made_from_their_sweeps(tmp_path, archive):
     # docs/sweeps/FAMILY-DATE.tar.xz holds a sweep's directory as sweep.sh wrote it; the
-    # family's table in src/x86/tuning/ must be what make_table.py writes from it.
+    # family's table in src/x86/tuning/ must be what make_table.py writes from it, with the
+    # reason its header gives where the kernels changed since.
     family = archive.name.split("-20")[0]
-    shutil.unpack_archive(archive, tmp_path)
-    (sweep_dir,) = [d for d in tmp_path.iterdir() if d.is_dir()]
+    sweep_dir, record = unpacked(archive, tmp_path)
+    committed = (TABLES / f"{family}.h").read_text()
+    reason = stale_reason(committed)
     out = tmp_path / f"{family}.h"
-    code, _, err = run_generator("--family", family, "--out", str(out),
+    code, _, err = run_generator("--family", family, "--out", str(out), "--sources", str(record),
+                                 *(["--stale", reason] if reason else []),
                                  *map(str, sorted(sweep_dir.glob("*.json"))))
     assert code == 0, err
-    committed = (ROOT / "src" / "x86" / "tuning" / f"{family}.h").read_text()
     assert out.read_text() == committed
+
+
+@pytest.mark.parametrize("family", SWEPT_FAMILIES)
+def test_swept_tables_name_their_sweep_and_whether_it_is_current(tmp_path, family):
+    # Each table made from a sweep names the sweep's commit and the digest of the kernel
+    # sources it ran; one archive in docs/sweeps holds that sweep, with that record; and the
+    # table says that the kernels changed since exactly when the tree's differ.
+    text = (TABLES / f"{family}.h").read_text()
+    swept = ks.SWEPT.search(text)
+    assert swept, f"{family}.h names no sweep"
+    commit, digest = swept.groups()
+    archives = [a for a in ARCHIVES if a.name.split("-20")[0] == family]
+    assert len(archives) == 1, f"{family}: sweeps in docs/sweeps: {archives}"
+    _, record = unpacked(archives[0], tmp_path)
+    rec = json.loads(record.read_text())
+    assert (rec["commit"], rec["digest"], rec["family"]) == (commit, digest, family)
+    assert rec["digest"] == ks.digest(rec["files"])
+    assert table_source(text).startswith(f"sweep of {commit[:12]}")
+    current = digest == ks.digest(ks.sources(ks.Tree()))
+    assert (stale_reason(text) is None) == current, (
+        f"{family}.h: " + ("says the kernels changed since its sweep, but they are the same"
+                           if current else
+                           "its sweep ran other kernels than the tree's: sweep again, or "
+                           "make it again with make_table.py --stale REASON"))
+
+
+def test_sweep_of_other_kernels_refused(tmp_path):
+    # A sweep whose record of sources differs from the tree's: refused, naming the record
+    # and the files changed since, nothing written; --stale REASON writes the table, with
+    # the reason in its header and .source.
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    tree = ks.sources(ks.Tree())
+    old = dict(tree)
+    old["src/x86/crc32c_avx512.c"] = "0" * 64
+    del old["src/x86/fold_pclmul.c"]
+    record = sources_record("zen4", files=old, commit="1" * 40)
+    out = tmp_path / "zen4.h"
+    code, stdout, err = run_generator("--family", "zen4", "--sources", str(record),
+                                      "--out", str(out), *files)
+    assert code == 2 and stdout == "" and not out.exists(), err
+    assert f"{record}: the sweep measured other kernels than this tree's (commit 111111111111)" in err
+    assert "changed since: src/x86/crc32c_avx512.c, src/x86/fold_pclmul.c (new)" in err
+    code, stdout, err = run_generator("--family", "zen4", "--sources", str(record),
+                                      "--stale", 'no Zen 4 to sweep on "here"', *files)
+    assert code == 0, err
+    assert stale_reason(stdout) == 'no Zen 4 to sweep on "here"'
+    assert f" * Swept: crcforge at commit {'1' * 40},\n" in stdout
+    # --stale where nothing is stale is refused: the table would say what is not so.
+    code, stdout, err = run_generator("--family", "zen4", "--stale", "why", *files)
+    assert code == 2 and stdout == "" and "nothing stale to explain" in err, err
+    code, stdout, err = run_generator("--family", "zen4", "--stale", " ", *files)
+    assert code == 2 and stdout == "" and "--stale: give the reason as one line" in err, err
+
+
+def test_sweep_without_record_or_of_another_family_refused(tmp_path):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    out = tmp_path / "zen5.h"
+    code, stdout, err = run_generator("--family", "zen5", "--out", str(out), *files,
+                                      sources=False)
+    assert code == 2 and stdout == "" and not out.exists(), err
+    assert f"{tmp_path / 'sources.json'}: not found" in err
+    record = sources_record("zen4")
+    code, stdout, err = run_generator("--family", "zen5", "--sources", str(record),
+                                      "--out", str(out), *files)
+    assert code == 2 and stdout == "" and not out.exists(), err
+    assert f"{record}: a sweep of family zen4, not zen5" in err
+    # sources.json beside the files is the record, and DIR/*.json may name it.
+    (tmp_path / "sources.json").write_text(record.read_text())
+    code, stdout, err = run_generator("--family", "zen4", str(tmp_path / "sources.json"),
+                                      *files, sources=False)
+    assert code == 0 and "the 1 .json files of" in stdout, err
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda r: r[: len(r) // 2], "sources.json: "),
+    (lambda r: json.dumps({**json.loads(r), "digest": "0" * 64}),
+     "its digest is not that of the files it lists"),
+    (lambda r: json.dumps({k: v for k, v in json.loads(r).items() if k != "family"}),
+     "not a record of kernel sources"),
+])
+def test_bad_record_named(tmp_path, make, message):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    (tmp_path / "sources.json").write_text(make(sources_record("zen4").read_text()))
+    code, stdout, err = run_generator("--family", "zen4", *files, sources=False)
+    assert code == 2 and stdout == "" and message in err and "Traceback" not in err, err
+
+
+def test_truncated_sweep_named(tmp_path):
+    files = write_sweeps(tmp_path, [sweep_doc(synthetic_times())])
+    text = pathlib.Path(files[0]).read_text()
+    pathlib.Path(files[0]).write_text(text[: len(text) // 2])
+    out = tmp_path / "zen4.h"
+    code, stdout, err = run_generator("--family", "zen4", "--out", str(out), *files)
+    assert code == 2 and stdout == "" and not out.exists(), err
+    assert f"{files[0]}: " in err and "Traceback" not in err
+
+
+def test_sweeps_of_different_cpus_refused(tmp_path):
+    docs = [sweep_doc(synthetic_times()), sweep_doc(synthetic_times())]
+    docs[1]["cpu_id"] = {**docs[1].get("cpu_id", {}), "model": 99}
+    files = write_sweeps(tmp_path, docs)
+    code, stdout, err = run_generator("--family", "zen4", *files)
+    assert code == 2 and stdout == "" and "the files are sweeps of different CPUs" in err, err

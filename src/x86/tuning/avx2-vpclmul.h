@@ -6,6 +6,12 @@
  *     python3 scripts/tune/make_table.py --family avx2-vpclmul SWEEP.json...
  * from `crcforge bench --json` sweeps (crcforge 0.1.0, 41 samples of 0.3 ms): the 142 .json files
  * of avx2-vpclmul-2026-11-28.
+ * Swept: crcforge at commit 3f0f6dd6156670707f636adf4ff896a4fdd55c71,
+ *     kernel sources SHA-256 147208585138093be4981ef98529d21b4fb732a15f4809a8b951e431769f1671
+ * (scripts/tune/kernel_sources.py).
+ * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no Zen
+ * 3 sweep since; the 256-bit hybrid's SHORT took 640 B-1 KiB (on Zen 3, paired: -2% to +12%), the
+ * rest changed unaligned inputs and register use
  * Bands: per class, the paths serving every model swept of it, the length bands of least total
  * relative loss against the fastest of them at each size (offsets 0 and 1; each path's time the
  * median over the rounds of its ratio to auto's in the same round, in 1624 of 1624 cells, else the
@@ -44,7 +50,10 @@
  */
 static const struct crc_x86_tuning crc_x86_tuning_avx2_vpclmul = {
     .family = "avx2-vpclmul",
-    .source = "scripts/tune/make_table.py: sweep of 2026-11-28 on AMD EPYC",
+    .source =
+        "sweep of 3f0f6dd61566 (2026-11-28) on AMD EPYC; kernels changed since, choices kept: no "
+        "Zen 3 sweep since; the 256-bit hybrid's SHORT took 640 B-1 KiB (on Zen 3, paired: -2% to "
+        "+12%), the rest changed unaligned inputs and register use",
     .bands =
         {
             [CRC_CLASS_CRC32C] = {{0, "crc32c_x86_avx2_hybrid"}},

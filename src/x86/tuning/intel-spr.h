@@ -6,6 +6,11 @@
  *     python3 scripts/tune/make_table.py --family intel-spr SWEEP.json...
  * from `crcforge bench --json` sweeps (crcforge 0.1.0, 5 samples of 10 ms): the 120 .json files of
  * intel-spr-sweep-2026-11-25.
+ * Swept: crcforge at commit baa86196d90cd77ebb4d1165b84412f2b1bfaac7,
+ *     kernel sources SHA-256 7c1e1d79e8f698f7bb76672209c1dd5aefd3f033d7fd281db20b49f4c638cffd
+ * (scripts/tune/kernel_sources.py).
+ * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no
+ * Intel CPU to sweep on since; the choices are those measured on it
  * Bands: per class, the paths serving every model swept of it, the length bands of
  * least total relative loss against the fastest of them at each size (medians,
  * offsets 0 and 1); each band beyond the first had to lower the mean loss by 0.5%.
@@ -25,7 +30,9 @@
  */
 static const struct crc_x86_tuning crc_x86_tuning_intel_spr = {
     .family = "intel-spr",
-    .source = "scripts/tune/make_table.py: sweep of 2026-11-25 on Intel(R) Xeon(R) Processor",
+    .source =
+        "sweep of baa86196d90c (2026-11-25) on Intel(R) Xeon(R) Processor; kernels changed since, "
+        "choices kept: no Intel CPU to sweep on since; the choices are those measured on it",
     .bands =
         {
             [CRC_CLASS_CRC32C] = {{168, "crc32c_x86_sse42"},

@@ -6,6 +6,11 @@
  *     python3 scripts/tune/make_table.py --family zen4 SWEEP.json...
  * from `crcforge bench --json` sweeps (crcforge 0.1.0, 41 samples of 0.3 ms): the 156 .json files
  * of zen4-2026-11-26.
+ * Swept: crcforge at commit 12a2ff1e46881551c3d66c8af7faa732332ed33e,
+ *     kernel sources SHA-256 154a0909bccb84f654c6a4c2067f10ed6e8d740de0261e7a7a37d235bd8aa0e3
+ * (scripts/tune/kernel_sources.py).
+ * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no
+ * sweep of these kernels yet
  * Bands: per class, the paths serving every model swept of it, the length bands of least total
  * relative loss against the fastest of them at each size (offsets 0 and 1; each path's time the
  * median over the rounds of its ratio to auto's in the same round, in 1624 of 1624 cells, else the
@@ -46,7 +51,9 @@
  */
 static const struct crc_x86_tuning crc_x86_tuning_zen4 = {
     .family = "zen4",
-    .source = "scripts/tune/make_table.py: sweep of 2026-11-26 on AMD EPYC",
+    .source =
+        "sweep of 12a2ff1e4688 (2026-11-26) on AMD EPYC; kernels changed since, choices kept: no "
+        "sweep of these kernels yet",
     .bands =
         {
             [CRC_CLASS_CRC32C] = {{8912896, "crc32c_x86_avx512_hybrid"},

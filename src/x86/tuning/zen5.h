@@ -6,6 +6,11 @@
  *     python3 scripts/tune/make_table.py --family zen5 SWEEP.json...
  * from `crcforge bench --json` sweeps (crcforge 0.1.0, 41 samples of 0.3 ms): the 156 .json files
  * of sweep-zen5-2026-11-27.
+ * Swept: crcforge at commit 12f448135e82cf8c2322935a745bc45f104b66e7,
+ *     kernel sources SHA-256 7763f32352b00bf646c0d18e3033021722f35ac855df923060544068c459d74d
+ * (scripts/tune/kernel_sources.py) with uncommitted changes to its kernel sources.
+ * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no Zen
+ * 5 CPU to sweep on since; the choices are those measured on it
  * Bands: per class, the paths serving every model swept of it, the length bands of least total
  * relative loss against the fastest of them at each size (offsets 0 and 1; each path's time the
  * median over the rounds of its ratio to auto's in the same round, in 1624 of 1624 cells, else the
@@ -48,7 +53,9 @@
  */
 static const struct crc_x86_tuning crc_x86_tuning_zen5 = {
     .family = "zen5",
-    .source = "scripts/tune/make_table.py: sweep of 2026-11-27 on AMD EPYC",
+    .source =
+        "sweep of 12f448135e82+ (2026-11-27) on AMD EPYC; kernels changed since, choices kept: no "
+        "Zen 5 CPU to sweep on since; the choices are those measured on it",
     .bands =
         {
             [CRC_CLASS_CRC32C] = {{0, "crc32c_x86_avx512_hybrid"}},
