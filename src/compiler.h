@@ -20,6 +20,18 @@
 #define CRC_TARGET(features) __attribute__((target(features)))
 #endif
 
+/* The library's own data, declared in one file and defined in another: hidden where the
+ * object format has symbol visibility, so that code addresses it as a constant.  The build
+ * hides definitions (-fvisibility=hidden), but a declaration of default visibility still
+ * has the compiler take the address from the GOT, and where that load is folded into
+ * another instruction (an add, a compare) the linker cannot turn it back into an lea: the
+ * CRC-32C kernels loaded the lane table's address before their first constant. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
+#define CRC_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define CRC_HIDDEN
+#endif
+
 /* Memory aligned to `align` (a power of two), `size` a multiple of it; released with
  * crc_aligned_free only.  The Windows C runtime has no aligned_alloc (its free cannot
  * release an over-aligned block), so there the pair is _aligned_malloc/_aligned_free. */

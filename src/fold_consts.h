@@ -205,8 +205,8 @@ struct crc32_lanes {
  * straddles two cache lines) and filled on first use: the kernels address it as a constant,
  * with no load of a pointer before their loads of it.  crc32c_lanes_state is 2 once it
  * is filled (1 while the first user fills it). */
-extern struct crc32_lanes crc32c_lanes_table;
-extern atomic_int crc32c_lanes_state;
+extern CRC_HIDDEN struct crc32_lanes crc32c_lanes_table;
+extern CRC_HIDDEN atomic_int crc32c_lanes_state;
 /* Fills the table on first use (other callers meanwhile wait, once, microseconds) and
  * returns it; out of line, so that the kernels' hot path makes no call. */
 const struct crc32_lanes *crc32c_lanes_build(void);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "compiler.h"
 #include "crcforge_dispatch.h"
 #include "cpu.h"
 #include "gf2.h"
@@ -125,8 +126,8 @@ struct crc_impl {
 };
 
 /* catalogue.c */
-extern struct crcforge_model crc_catalogue[];
-extern const size_t crc_catalogue_count;
+extern CRC_HIDDEN struct crcforge_model crc_catalogue[];
+extern CRC_HIDDEN const size_t crc_catalogue_count;
 
 /* The five fixed algorithms, entries of crc_catalogue (catalogue.c). */
 extern struct crcforge_model *const crc_model_crc32c;
@@ -186,7 +187,7 @@ uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len)
 /* dispatch.c */
 /* The stand-in every selection starts at: its update resolves the model's path and
  * forwards to it, so that the hot path loads and calls without a test. */
-extern const struct crc_impl crc_impl_unresolved;
+extern CRC_HIDDEN const struct crc_impl crc_impl_unresolved;
 const struct crc_impl *crc_impl_resolve(const crcforge_model *m);
 const struct crc_impl *crc_impl_lookup(const char *name);
 /* Why a path cannot be used (unknown name, CPU cannot run it), or NULL. */
