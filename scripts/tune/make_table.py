@@ -3,7 +3,7 @@
 """Turns `crcforge bench --json` sweeps of one CPU into its family's tuning table.
 
     make_table.py SWEEP.json... --family NAME [--out FILE] [--band-penalty X]
-                  [--sources FILE] [--stale REASON]
+                  [--sources FILE] [--stale REASON [--table FILE]]
     make_table.py --choose SWEEP.json...
 
 The first form writes the table (src/x86/tuning.h: bands of registry paths per class of
@@ -17,10 +17,12 @@ A table is a claim about one CPU running one version of the kernels, so it is ma
 from a sweep of the kernels it will run with: the sweep's record of the sources it measured
 (sources.json beside its files, or --sources FILE; scripts/tune/kernel_sources.py) must be
 for the family asked and match the tree's sources, else nothing is written and the files
-changed since are named.  --stale REASON writes the table anyway, from a sweep of older
-kernels whose choices the family keeps until a new sweep on its CPU, with the reason in
-the table (its header and .source, which `crcforge cpu` prints).  The table names the
-sweep's commit and digest.
+changed since are named.  --stale REASON is for a family whose kernels changed after its
+sweep and that has no new one: it keeps the choices of its table in the tree, which must
+have been made from that sweep, and writes it again with the reason in its header and
+.source (which `crcforge cpu` prints); it chooses nothing again, so that a change of the
+rule since cannot move a CPU that nobody measured anew.  Every table names its sweep's
+commit and digest.
 
 Two kinds of file, told apart by what they time:
 - a full sweep times "auto" beside every path (and the peers): it gives the bands;
@@ -55,7 +57,9 @@ Parameters, in order (fold_parallel_max and fold_accumulators together, then
 crc32c_threeway_min, crc32c_hybrid256_min, crc32c_hybrid512_min and hybrid_qwords): among
 the variant runs that set them (and agree with the parameters chosen before), over the
 (model, path, size, offset) cells measured under every candidate value at the sizes where
-the parameter acts, first the values that no range of sizes pays for: where the rounds are
+the parameter acts (a limit's values on the same side of a cell's size run the same code
+there: their runs are pooled, one time for all, so that what their processes' states make
+of identical code is no loss), first the values that no range of sizes pays for: where the rounds are
 paired, a value whose median loss over an octave of sizes of one (model, path, offset), of
 at least RANGE_CELLS cells, exceeds RANGE_BOUND (3%) while another value's stays within it,
 is out, if any value avoids every such loss (else the values whose worst one lies within
@@ -500,6 +504,21 @@ def acting_sizes(group, run, settings, swept, path):
     return 0, math.inf
 
 
+def pooled(group, settings, cell, times):
+    """{setting: [Time]} of a cell, the runs of settings that run the same code there taken
+    together: a limit's values on the same side of the cell's size run the same kernel way
+    (below every value the kernel's short way, from a value on its loop), so their runs are
+    one measure of it, and a difference between them is the noise of their processes, not
+    a loss; other groups' values each run their own."""
+    if group[0] not in LIMITS:
+        return {s: times[s][cell] for s in settings}
+    size = cell[2]
+    sides = {}
+    for s in settings:
+        sides.setdefault(s[0] <= size, []).extend(times[s][cell])
+    return {s: sides[s[0] <= size] for s in settings}
+
+
 def choose_group(variants, group, chosen, swept):
     """The values of one parameter group that no range of sizes pays for, then of least mean
     relative loss, among the variant runs that set it: (values, {setting: mean loss},
@@ -541,7 +560,7 @@ def choose_group(variants, group, chosen, swept):
     ranges = {}  # (model, path, octave, offset) -> {setting: [loss]}
     paired = 0
     for cell in common:
-        t, both = compare({s: times[s][cell] for s in settings})
+        t, both = compare(pooled(group, settings, cell, times))
         paired += both
         best = min(t.values())
         per = octaves.setdefault(cell[2].bit_length(), {s: [] for s in settings})
@@ -644,7 +663,64 @@ def source_lines(text):
             + ["        " + c_string(parts[-1]) + ","])
 
 
-def write_table(family, sweeps, bands, params, band_penalty, sources, stale):
+def provenance(sources, stale=None):
+    """The header's lines on the sweep's kernels: two fixed lines (kernel_sources.py --tables
+    and the tests read them back), and where the kernels changed since, why the table keeps
+    the sweep's choices."""
+    dirty = " with uncommitted changes to its kernel sources" if sources.get("dirty") else ""
+    lines = [f" * Swept: crcforge at commit {sources['commit']},",
+             f" *     kernel sources SHA-256 {sources['digest']}"]
+    lines += textwrap.wrap(f"(scripts/tune/kernel_sources.py){dirty}.", WIDTH,
+                           initial_indent=" * ", subsequent_indent=" * ")
+    if stale:
+        lines += textwrap.wrap(
+            "The kernels changed after this sweep; the table keeps the choices made from it "
+            f"(make_table.py --stale): {stale}", WIDTH, initial_indent=" * ",
+            subsequent_indent=" * ")
+    return lines
+
+
+def table_source(sources, full, stale=None):
+    """The table's .source: its sweep's commit, date and CPU, and the reason its choices are
+    kept where the kernels changed since."""
+    first = full[0].doc
+    dirty = "+" if sources.get("dirty") else ""
+    text = f"sweep of {sources['commit'][:12]}{dirty} ({first.get('date', '')[:10]}) on {first['cpu']}"
+    return text + (f"; kernels changed since, choices kept: {stale}" if stale else "")
+
+
+# The .source field of a table, its literals on one line or several.
+SOURCE_FIELD = re.compile(r'^    \.source =.*?",\n', re.M | re.S)
+# What provenance() writes: from the Swept line to the next paragraph (" * Bands: ").
+PROVENANCE = re.compile(r"^ \* Swept: crcforge at commit .*?(?=^ \* Bands: )", re.M | re.S)
+
+
+def kept_table(family, full, sources, stale, path=None):
+    """The family's table as the tree has it, made from this sweep when its kernels were the
+    tree's, with its record brought up to date: the sweep it was made from, and why its
+    choices stay though the kernels changed since (--stale).  The choices are not made again:
+    a family keeps what was measured until a new sweep on its CPU, whatever the rule reads
+    from an old sweep today."""
+    path = path or os.path.join(TUNING_DIR, f"{family}.h")
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise SweepError(f"--stale keeps the choices of {path}: {e.strerror or e}") from None
+    recorded = kernel_sources.SWEPT.search(text)
+    if recorded is None or recorded.groups() != (sources["commit"], sources["digest"]):
+        raise SweepError(f"--stale keeps the choices of {path}, but it was not made from this "
+                         "sweep (its header names "
+                         + (f"commit {recorded.group(1)[:12]})" if recorded else "no sweep)"))
+    if not SOURCE_FIELD.search(text) or not PROVENANCE.search(text):
+        raise SweepError(f"{path}: not a table make_table.py wrote (no .source or no record "
+                         "of its sweep)")
+    text = PROVENANCE.sub(lambda _: "\n".join(provenance(sources, stale)) + "\n", text, 1)
+    return SOURCE_FIELD.sub(
+        lambda _: "\n".join(source_lines(table_source(sources, full, stale))) + "\n", text, 1)
+
+
+def write_table(family, sweeps, bands, params, band_penalty, sources):
     full = [s for s in sweeps if s.full]
     first = full[0].doc
     ident = first.get("cpu_id", {})
@@ -662,10 +738,7 @@ def write_table(family, sweeps, bands, params, band_penalty, sources, stale):
     def paragraph(text):
         return textwrap.wrap(text, WIDTH, initial_indent=" * ", subsequent_indent=" * ")
 
-    dirty = " with uncommitted changes to its kernel sources" if sources.get("dirty") else ""
-    source = f"sweep of {sources['commit'][:12]}{'+' if dirty else ''} ({date}) on {first['cpu']}"
-    if stale:
-        source += f"; kernels changed since, choices kept: {stale}"
+    source = table_source(sources, full)
     lines = ["/* SPDX-License-Identifier: MIT */", "/*"]
     lines += paragraph(f"Family {family} (tuning.h): measured on {cpu}, {date}.")
     lines += [" * Written by scripts/tune/make_table.py (do not edit; sweep again):",
@@ -674,13 +747,7 @@ def write_table(family, sweeps, bands, params, band_penalty, sources, stale):
         f"from `crcforge bench --json` sweeps (crcforge {first['version']}, "
         f"{first['repeat']} samples of {first['min_sample_seconds'] * 1000:g} ms): "
         f"{describe_files([s.path for s in sweeps])}.")
-    # Two fixed lines, read back by kernel_sources.py --tables and the tests.
-    lines += [f" * Swept: crcforge at commit {sources['commit']},",
-              f" *     kernel sources SHA-256 {sources['digest']}"]
-    lines += paragraph(f"(scripts/tune/kernel_sources.py){dirty}.")
-    if stale:
-        lines += paragraph("The kernels changed after this sweep; the table keeps its choices "
-                           f"(make_table.py --stale): {stale}")
+    lines += provenance(sources)
     paired, cells = (sum(bands[cls][4][k] for cls, _, _ in CLASSES) for k in (0, 1))
     if paired == 0:
         lines += [
@@ -784,11 +851,16 @@ def main(argv):
                     help="the record of the kernel sources the sweep measured (default: "
                          "sources.json beside the sweep's files)")
     ap.add_argument("--stale", metavar="REASON", type=stale_reason,
-                    help="write the table from a sweep of other kernels than the tree's, "
-                         "keeping its choices for REASON (written into the table)")
+                    help="the kernels changed since the sweep: keep the choices the family's "
+                         "table made from it, for REASON (written into the table)")
+    ap.add_argument("--table", metavar="FILE",
+                    help="with --stale: the table whose choices to keep (default: the "
+                         "family's in src/x86/tuning/)")
     ap.add_argument("--choose", action="store_true",
                     help="print the parameters the variant runs choose, as CRCFORGE_TUNE text")
     args = ap.parse_args(argv)
+    if args.table and not args.stale:
+        ap.error("--table goes with --stale")
     # DIR/*.json takes the sweep's record of its sources too: it is no run.
     args.sweeps = [p for p in args.sweeps if os.path.basename(p) != SOURCES_NAME]
     if not args.sweeps:
@@ -827,15 +899,19 @@ def main(argv):
                              + ", ".join(sorted(cpus.values())))
         sources, sources_path = sweep_sources(args.sweeps, args.sources)
         check_sources(sources, sources_path, args.family, args.stale)
+        if args.stale:
+            text = kept_table(args.family, full, sources, args.stale, args.table)
+        else:
+            text = None
         bands = {}
-        for cls, _, title in CLASSES:
+        for cls, _, title in CLASSES if text is None else ():
             found = choose_bands(full, cls, args.band_penalty, BANDS_MAX)
             if found is None:
                 raise SweepError(f"no {title} model in the full sweeps")
             bands[cls] = found
-        params = parameters_for_table(full, variants)
-        text = write_table(args.family, sweeps, bands, params, args.band_penalty, sources,
-                           args.stale)
+        if text is None:
+            params = parameters_for_table(full, variants)
+            text = write_table(args.family, sweeps, bands, params, args.band_penalty, sources)
     except SweepError as e:
         print(f"make_table.py: {e}", file=sys.stderr)
         return 2

@@ -9,9 +9,9 @@
  * Swept: crcforge at commit 3f0f6dd6156670707f636adf4ff896a4fdd55c71,
  *     kernel sources SHA-256 147208585138093be4981ef98529d21b4fb732a15f4809a8b951e431769f1671
  * (scripts/tune/kernel_sources.py).
- * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no Zen
- * 3 sweep since; the 256-bit hybrid's SHORT took 640 B-1 KiB (on Zen 3, paired: -2% to +12%), the
- * rest changed unaligned inputs and register use
+ * The kernels changed after this sweep; the table keeps the choices made from it (make_table.py
+ * --stale): no Zen 3 sweep since; the 256-bit hybrid's SHORT took 640 B-1 KiB (on Zen 3, paired:
+ * -2% to +12%), the rest changed unaligned inputs and register use
  * Bands: per class, the paths serving every model swept of it, the length bands of least total
  * relative loss against the fastest of them at each size (offsets 0 and 1; each path's time the
  * median over the rounds of its ratio to auto's in the same round, in 1624 of 1624 cells, else the

@@ -9,8 +9,8 @@
  * Swept: crcforge at commit baa86196d90cd77ebb4d1165b84412f2b1bfaac7,
  *     kernel sources SHA-256 7c1e1d79e8f698f7bb76672209c1dd5aefd3f033d7fd281db20b49f4c638cffd
  * (scripts/tune/kernel_sources.py).
- * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no
- * Intel CPU to sweep on since; the choices are those measured on it
+ * The kernels changed after this sweep; the table keeps the choices made from it (make_table.py
+ * --stale): no Intel CPU to sweep on since; the choices are those measured on it
  * Bands: per class, the paths serving every model swept of it, the length bands of
  * least total relative loss against the fastest of them at each size (medians,
  * offsets 0 and 1); each band beyond the first had to lower the mean loss by 0.5%.

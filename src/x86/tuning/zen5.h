@@ -9,8 +9,8 @@
  * Swept: crcforge at commit 12f448135e82cf8c2322935a745bc45f104b66e7,
  *     kernel sources SHA-256 7763f32352b00bf646c0d18e3033021722f35ac855df923060544068c459d74d
  * (scripts/tune/kernel_sources.py) with uncommitted changes to its kernel sources.
- * The kernels changed after this sweep; the table keeps its choices (make_table.py --stale): no Zen
- * 5 CPU to sweep on since; the choices are those measured on it
+ * The kernels changed after this sweep; the table keeps the choices made from it (make_table.py
+ * --stale): no Zen 5 CPU to sweep on since; the choices are those measured on it
  * Bands: per class, the paths serving every model swept of it, the length bands of least total
  * relative loss against the fastest of them at each size (offsets 0 and 1; each path's time the
  * median over the rounds of its ratio to auto's in the same round, in 1624 of 1624 cells, else the
