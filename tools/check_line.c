@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Checksum lines: values printed in hex or base64, names escaped, list lines parsed back. */
+/* Checksum lines: values printed in hex or base64 (of either byte order), names escaped,
+ * list lines parsed back. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -15,12 +16,18 @@ size_t value_text_len(unsigned width, enum value_format format)
     return format == VALUE_HEX ? (width + 3) / 4 : ((width + 7) / 8 + 2) / 3 * 4;
 }
 
-static void format_base64(char *out, uint64_t value, unsigned width)
+/* The shift that brings the value's i-th byte of n, in the format's order, to the bottom. */
+static unsigned byte_shift(unsigned i, unsigned n, enum value_format format)
+{
+    return 8 * (format == VALUE_BASE64_LE ? i : n - 1 - i);
+}
+
+static void format_base64(char *out, uint64_t value, unsigned width, enum value_format format)
 {
     unsigned n = (width + 7) / 8;
     uint8_t bytes[8];
     for (unsigned i = 0; i < n; i++)
-        bytes[i] = (uint8_t)(value >> (8 * (n - 1 - i)));
+        bytes[i] = (uint8_t)(value >> byte_shift(i, n, format));
     for (unsigned i = 0; i < n; i += 3) {
         uint32_t chunk = (uint32_t)bytes[i] << 16;
         if (i + 1 < n)
@@ -38,8 +45,8 @@ static void format_base64(char *out, uint64_t value, unsigned width)
 void value_format(char *out, uint64_t value, unsigned width, enum value_format format,
                   unsigned long parts)
 {
-    if (format == VALUE_BASE64)
-        format_base64(out, value, width);
+    if (format != VALUE_HEX)
+        format_base64(out, value, width, format);
     else
         sprintf(out, "%0*llx", (int)((width + 3) / 4), (unsigned long long)value);
     if (parts != 0)
@@ -84,15 +91,16 @@ static int parse_hex(const char *text, unsigned width, struct check_value *e)
 }
 
 /* The value_text_len(width, VALUE_BASE64) characters at text as base64 of the value's
- * ceil(width/8) bytes: the characters that carry their 8n bits, then '=' to the end of
- * the last group of four.  0, or -1. */
-static int parse_base64(const char *text, unsigned width, struct check_value *e)
+ * ceil(width/8) bytes in the format's order: the characters that carry their 8n bits,
+ * then '=' to the end of the last group of four.  0, or -1. */
+static int parse_base64(const char *text, unsigned width, enum value_format format,
+                        struct check_value *e)
 {
     unsigned n = (width + 7) / 8;
     size_t carrying = (8 * n + 5) / 6, len = value_text_len(width, VALUE_BASE64);
     uint64_t v = 0;
     uint32_t pending = 0; /* bits decoded and not yet in a whole byte */
-    unsigned npending = 0;
+    unsigned npending = 0, nbytes = 0;
     for (size_t i = 0; i < carrying; i++) {
         int d = base64_digit(text[i]);
         if (d < 0)
@@ -101,7 +109,7 @@ static int parse_base64(const char *text, unsigned width, struct check_value *e)
         npending += 6;
         if (npending >= 8) {
             npending -= 8;
-            v = v << 8 | (pending >> npending);
+            v |= (uint64_t)(pending >> npending) << byte_shift(nbytes++, n, format);
             pending &= (1u << npending) - 1;
         }
     }
@@ -140,7 +148,8 @@ int check_value_parse(const char *text, size_t len, unsigned width, enum value_f
     } else if (len != value_len) {
         return -1;
     }
-    if ((format == VALUE_HEX ? parse_hex(text, width, &v) : parse_base64(text, width, &v)) != 0)
+    if ((format == VALUE_HEX ? parse_hex(text, width, &v)
+                             : parse_base64(text, width, format, &v)) != 0)
         return -1;
     *out = v;
     return 0;
@@ -207,6 +216,9 @@ int check_tag_split(const char *tag, size_t len, size_t *model_len, enum value_f
     slash = last_slash(tag, end);
     if (slash < end && component_is(tag, slash + 1, end, "base64")) {
         *format = VALUE_BASE64;
+        end = slash;
+    } else if (slash < end && component_is(tag, slash + 1, end, "base64-le")) {
+        *format = VALUE_BASE64_LE;
         end = slash;
     }
     *model_len = end;

@@ -5,7 +5,7 @@
  * the caller's.
  *
  *   VALUE  NAME              untagged: the algorithm is the one -a names
- *   ALGO (NAME) = VALUE      tagged: ALGO is MODEL[/base64][/SIZE]
+ *   ALGO (NAME) = VALUE      tagged: ALGO is MODEL[/base64|/base64-le][/SIZE]
  *
  * A line starts with '\' when its name holds a newline, a backslash or a CR, each then
  * written "\n", "\\" or "\r". */
@@ -16,7 +16,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum value_format { VALUE_HEX, VALUE_BASE64 };
+/* hex; base64 of the value's big-endian bytes (S3's and GCS's checksum fields); base64 of
+ * its little-endian bytes (Azure Blob Storage's x-ms-content-crc64). */
+enum value_format { VALUE_HEX, VALUE_BASE64, VALUE_BASE64_LE };
 
 /* Room for the longest value text: 16 hex digits or 12 base64 characters, then "-" and
  * the parts' count, and the NUL. */
@@ -28,8 +30,9 @@ enum value_format { VALUE_HEX, VALUE_BASE64 };
 size_t value_text_len(unsigned width, enum value_format format);
 
 /* The value as sum prints it: ceil(width/4) lowercase hex digits, zero-padded, or the
- * base64 (RFC 4648, padded) of its ceil(width/8) big-endian bytes; with parts > 0 (a
- * composite checksum), then "-" and parts in decimal.  out has VALUE_TEXT_SIZE bytes. */
+ * base64 (RFC 4648, padded) of its ceil(width/8) bytes, big-endian or little-endian; with
+ * parts > 0 (a composite checksum), then "-" and parts in decimal.  out has
+ * VALUE_TEXT_SIZE bytes. */
 void value_format(char *out, uint64_t value, unsigned width, enum value_format format,
                   unsigned long parts);
 
@@ -57,8 +60,9 @@ int result_needs_escape(const char *name);
 /* The name as it is, or escaped ("\n", "\\", "\r" for those bytes). */
 void name_write(FILE *out, const char *name, int escaped);
 
-/* A tagged line's ALGO, MODEL[/base64][/SIZE] (SIZE as --part-size reads it, at least 1;
- * base64 in any case): the MODEL is tag[0..*model_len), at least one byte.  0, or -1. */
+/* A tagged line's ALGO, MODEL[/base64|/base64-le][/SIZE] (SIZE as --part-size reads it,
+ * at least 1; the format in any case): the MODEL is tag[0..*model_len), at least one
+ * byte.  0, or -1. */
 int check_tag_split(const char *tag, size_t len, size_t *model_len, enum value_format *format,
                     uint64_t *part_size);
 

@@ -17,8 +17,9 @@ void sum_tag(char *out, const struct cli_algo *algo, enum value_format format,
     cli_algo_name(algo, name);
     if (part_size != 0)
         cli_format_size(size, part_size);
-    snprintf(out, TAG_SIZE, "%s%s%s%s", name, format == VALUE_BASE64 ? "/base64" : "",
-             part_size != 0 ? "/" : "", size);
+    static const char *const suffix[] = {[VALUE_HEX] = "", [VALUE_BASE64] = "/base64",
+                                         [VALUE_BASE64_LE] = "/base64-le"};
+    snprintf(out, TAG_SIZE, "%s%s%s%s", name, suffix[format], part_size != 0 ? "/" : "", size);
 }
 
 /* One line of output: "VALUE  NAME", or tagged "ALGO (NAME) = VALUE"; a name holding a
@@ -60,8 +61,10 @@ static const struct cli_option sum_options[] = {
     {"jobs", 'j', required_argument, "N",
      "hash a large file with N threads (1 to 64), joined with combine"},
     {"format", OPT_FORMAT, required_argument, "FORMAT",
-     "hex (default), or base64: the value's big-endian bytes,\n"
-     "as S3 and GCS checksum headers carry them"},
+     "hex (default); base64: the value's big-endian bytes, as\n"
+     "S3 and GCS checksum headers carry them; base64-le: its\n"
+     "little-endian bytes, as Azure's x-ms-content-crc64 (-a\n"
+     "crc64-nvme) carries them"},
     {"part-size", OPT_PART_SIZE, required_argument, "SIZE",
      "the composite checksum S3 reports for a multipart upload in\n"
      "parts of SIZE bytes: the CRC of the parts' CRCs, then -PARTS;\n"
@@ -94,27 +97,27 @@ static int cmd_sum(int argc, char **argv);
 
 const struct cli_command cli_sum = {
     .name = "sum",
-    .synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64] [--part-size SIZE] "
-                "[FILE...]\n"
-                "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] [OPTION]... "
-                "[LISTFILE...]",
+    .synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64|base64-le] "
+                "[--part-size SIZE] [FILE...]\n"
+                "sum -c [-a ALGO] [--format hex|base64|base64-le] [--part-size SIZE] "
+                "[OPTION]... [LISTFILE...]",
     .about = "CRC of each input (\"-\" or none: standard input), or with -c verify them",
     .options = sum_options,
     .notes = "Lines are \"VALUE  NAME\", or tagged \"ALGO (NAME) = VALUE\" (with --tag, or several\n"
-             "-a), ALGO being MODEL[/base64][/SIZE].  -c checks both kinds, as sha256sum -c\n"
-             "does: a tagged line with its own algorithm, format and part size, the others\n"
-             "with -a, --format and --part-size.\n"
+             "-a), ALGO being MODEL[/base64|/base64-le][/SIZE].  -c checks both kinds, as\n"
+             "sha256sum -c does: a tagged line with its own algorithm, format and part size,\n"
+             "the others with -a, --format and --part-size.\n"
              "\n"
              "Exit status: 0 good; 1 an input that could not be read (the others are still\n"
              "processed), or with -c a listed file that did not verify or could not be read,\n"
              "a list with no properly formatted line (with --strict, with any improperly\n"
              "formatted line), or one that could not be read; 2 bad usage.\n",
     .run = cmd_sum,
-    .host_synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64] [--part-size SIZE] "
-                     "[--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] "
-                     "[FILE|URL...]\n"
-                     "sum -c [-a ALGO] [--format hex|base64] [--part-size SIZE] [OPTION]... "
-                     "[LISTFILE...]",
+    .host_synopsis = "sum [-a ALGO]... [--tag] [-j N] [--format hex|base64|base64-le] "
+                     "[--part-size SIZE] [--scheduler ADDRESS] [--timeout SECONDS] "
+                     "[--deadline SECONDS] [FILE|URL...]\n"
+                     "sum -c [-a ALGO] [--format hex|base64|base64-le] [--part-size SIZE] "
+                     "[OPTION]... [LISTFILE...]",
     .host_notes =
         "A FILE may be a URL that fsspec opens (s3://, gs://, memory://, ...; credentials\n"
         "and endpoint as the SDK finds them, e.g. AWS_ENDPOINT_URL): each range of it is\n"
@@ -203,8 +206,10 @@ static int cmd_sum(int argc, char **argv)
                 o.format = VALUE_HEX;
             } else if (strcmp(optarg, "base64") == 0) {
                 o.format = VALUE_BASE64;
+            } else if (strcmp(optarg, "base64-le") == 0) {
+                o.format = VALUE_BASE64_LE;
             } else {
-                cli_error("--format: '%s' is not hex or base64", optarg);
+                cli_error("--format: '%s' is not hex, base64 or base64-le", optarg);
                 goto out;
             }
             break;
@@ -267,6 +272,10 @@ static int cmd_sum(int argc, char **argv)
     if (verify && nalgos > 1) {
         cli_error("sum -c: one -a at most: it names the algorithm of the untagged lines "
                   "(tagged lines name their own)");
+        goto release;
+    }
+    if (o.format == VALUE_BASE64_LE && o.part_size != 0) {
+        cli_error("sum: %s", NO_COMPOSITE_LE);
         goto release;
     }
     for (unsigned a = 0; a < nalgos; a++) {

@@ -8,10 +8,17 @@
 #include "cli.h"
 #include "input.h"
 
-/* Room for a tagged line's ALGO: the algorithm's name, "/base64", "/SIZE", the NUL. */
-#define TAG_SIZE (ALGO_NAME_SIZE + 8 + SIZE_TEXT_SIZE)
+/* Room for a tagged line's ALGO: the algorithm's name, "/base64-le", "/SIZE", the NUL. */
+#define TAG_SIZE (ALGO_NAME_SIZE + 11 + SIZE_TEXT_SIZE)
 
-/* The ALGO of a tagged line: MODEL[/base64][/SIZE] ("CRC32C", "CRC-64/XZ/base64/8MiB"). */
+/* Why base64-le and a part size do not go together: the composite rule joins the parts'
+ * big-endian bytes, as S3 does, and Azure, the store of little-endian values, has no
+ * composite checksum. */
+#define NO_COMPOSITE_LE "base64-le has no composite form (--part-size): S3's composite " \
+                        "checksums are big-endian, and Azure has none"
+
+/* The ALGO of a tagged line: MODEL[/base64|/base64-le][/SIZE] ("CRC32C",
+ * "CRC-64/XZ/base64/8MiB", "CRC64NVME/base64-le"). */
 void sum_tag(char *out, const struct cli_algo *algo, enum value_format format,
              uint64_t part_size);
 

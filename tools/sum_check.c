@@ -264,6 +264,10 @@ static void take_line(struct list_run *r, char *line, size_t len, unsigned long 
             improperly_formatted(r, lineno, "posix-cksum has no composite form");
             return;
         }
+        if (e.format == VALUE_BASE64_LE && part_size != 0) {
+            improperly_formatted(r, lineno, NO_COMPOSITE_LE);
+            return;
+        }
     }
     unsigned width = crcforge_model_params(e.algo->model)->width;
     if (check_value_parse(l.value, l.value_len, width, e.format, part_size != 0, &e.want) != 0) {

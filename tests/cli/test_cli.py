@@ -47,6 +47,52 @@ def test_base64_format(run):
     assert lines(out) == [f"{want}  -"]
 
 
+def test_base64_le_format_is_azures(run, tmp_path):
+    """--format base64-le: the value's little-endian bytes, as Azure's x-ms-content-crc64
+    carries CRC-64/NVME (Azure's own vector: 123456789 gives iJh5CoYUi64=, where S3's
+    big-endian base64 is rosUhgp5mIg=); for every width, the ceil(width/8) bytes of the
+    catalogue's check value, low byte first.  sum -c reads both forms back."""
+    code, out, _ = run("sum", "-a", "crc64-nvme", "--format", "base64-le", stdin=CHECK_DATA)
+    assert (code, lines(out)) == (0, ["iJh5CoYUi64=  -"])
+    code, out, _ = run("sum", "-a", "crc64-nvme", "--format", "base64", stdin=CHECK_DATA)
+    assert (code, lines(out)) == (0, ["rosUhgp5mIg=  -"])
+    data = os.urandom(1000)
+    nvme = anycrc.CRC(width=64, poly=0xAD93D23594C93659, init=(1 << 64) - 1, refin=True,
+                      refout=True, xorout=(1 << 64) - 1)
+    code, out, _ = run("sum", "-a", "crc64-nvme", "--format=base64-le", stdin=data)
+    assert lines(out) == [base64.b64encode(nvme.calc(data).to_bytes(8, "little")).decode()
+                          + "  -"]
+    for name, width, check in (("crc-5/usb", 5, 0x19), ("crc-12/dect", 12, 0xF5B),
+                               ("crc-24/openpgp", 24, 0x21CF02), ("crc32c", 32, 0xE3069283),
+                               ("crc-40/gsm", 40, 0xD4164FC646)):
+        want = base64.b64encode(check.to_bytes((width + 7) // 8, "little")).decode()
+        code, out, err = run("sum", "-a", name, "--format", "base64-le", stdin=CHECK_DATA)
+        assert (code, lines(out), err) == (0, [f"{want}  -"], "")
+    a = tmp_path / "a"
+    a.write_bytes(CHECK_DATA)
+    listfile = tmp_path / "list"
+    listfile.write_text(f"iJh5CoYUi64=  {a}\n")
+    code, out, err = run("sum", "-c", "-a", "crc64-nvme", "--format", "base64-le", str(listfile))
+    assert (code, lines(out), err) == (0, [f"{a}: OK"], "")
+    # The same text read as big-endian base64 is another value: FAILED, not OK.
+    code, out, _ = run("sum", "-c", "-a", "crc64-nvme", "--format", "base64", str(listfile))
+    assert (code, lines(out)) == (1, [f"{a}: FAILED"])
+
+
+def test_base64_le_has_no_composite_form(run, tmp_path):
+    code, out, err = run("sum", "--format", "base64-le", "--part-size", "4", stdin=CHECK_DATA)
+    assert (code, out) == (2, b"")
+    assert err == ("crcforge: sum: base64-le has no composite form (--part-size): S3's "
+                   "composite checksums are big-endian, and Azure has none\n")
+    a = tmp_path / "a"
+    a.write_bytes(CHECK_DATA)
+    listfile = tmp_path / "list"
+    listfile.write_text(f"CRC32C/base64-le/4 ({a}) = g5IG4w==-3\n")
+    code, out, err = run("sum", "-c", "--warn", str(listfile))
+    assert (code, out) == (1, b"")
+    assert "improperly formatted CRC32C checksum line (base64-le has no composite form" in err
+
+
 def test_many_files_every_algorithm_alias(run, tmp_path):
     files = []
     for i, n in enumerate([0, 1, 100, 65536, 300001]):
@@ -515,7 +561,8 @@ def test_double_dash_and_posixly_correct(run, tmp_path):
     (["--form"], "sum: option '--form' needs a value"),
     (["FILE", "-a"], "sum: option '-a' needs a value"),
     (["--check=yes"], "sum: option '--check' takes no value ('--check=yes')"),
-    (["--format=octal"], "--format: 'octal' is not hex or base64"),
+    (["--format=octal"], "--format: 'octal' is not hex, base64 or base64-le"),
+    (["--format=base64le"], "--format: 'base64le' is not hex, base64 or base64-le"),
     (["--jobs=0"], "-j: '0' is not a thread count from 1 to 64"),
     (["-j+2"], "-j: '+2' is not a thread count from 1 to 64"),
     (["-j", " 2"], "-j: ' 2' is not a thread count from 1 to 64"),

@@ -117,6 +117,8 @@ def test_at_most_16_algorithms(run, catalogue):
     (["--format", "base64"], "CRC32C/base64"), (["--part-size", "8M"], "CRC32C/8MiB"),
     (["--part-size", "1536k", "--format", "base64"], "CRC32C/base64/1536KiB"),
     (["--part-size", "5000"], "CRC32C/5000"),
+    (["--format", "base64-le", "-a", "crc64-nvme"], "CRC64NVME/base64-le"),
+    (["--format", "base64-le", "-a", "crc-24/openpgp"], "CRC-24/OPENPGP/base64-le"),
 ])
 def test_tag_names(run, tmp_path, args, tag):
     """--tag's ALGO, and -c reads it back with no option."""
@@ -137,6 +139,7 @@ def test_mixed_list_checked_with_no_option(run, files, tmp_path):
     for args in ([], ["--tag", "-a", "crc64-xz"], ["-a", "crc32", "-a", "crc64-nvme"],
                  ["--tag", "--format", "base64", "--part-size", "64K", "-a", "crc32c"],
                  ["--tag", "-a", "posix-cksum", "--format", "base64"],
+                 ["--tag", "-a", "crc64-nvme", "--format", "base64-le"],
                  ["--tag", "-a", "width=8,poly=7,init=0,refin=false,refout=false,xorout=0"]):
         code, out, err = run("sum", *args, *map(str, files))
         assert code == 0, err
