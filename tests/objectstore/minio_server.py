@@ -7,13 +7,8 @@ The binary is MINIO_BIN, else `minio` on PATH, else the Go bin directory's (wher
 on the loopback interface only and lives as long as the tests.
 """
 import os
-import pathlib
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-import urllib.request
+
+from local_server import LocalServer, find_go_binary, free_port
 
 USER, PASSWORD, REGION = "crcforge", "crcforge-secret", "us-east-1"
 BUCKET = "crcforge-tests"  # the tests' bucket
@@ -21,68 +16,30 @@ BUCKET = "crcforge-tests"  # the tests' bucket
 
 def find_minio():
     """The path of the minio binary, or None."""
-    candidates = [os.environ.get("MINIO_BIN"), shutil.which("minio")]
-    gobin = os.environ.get("GOBIN") or os.path.join(
-        os.environ.get("GOPATH") or os.path.expanduser("~/go"), "bin")
-    candidates.append(os.path.join(gobin, "minio"))
-    return next((c for c in candidates if c and os.access(c, os.X_OK)), None)
+    return find_go_binary("minio", "MINIO_BIN")
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class MinioServer:
+class MinioServer(LocalServer):
     """Starts minio on a free loopback port; stop() ends it and removes its data."""
+
+    name = "minio"
+    ready_path = "/minio/health/live"
 
     def __init__(self, binary=None, data_dir=None):
         self.binary = binary or find_minio()
         if self.binary is None:
             raise FileNotFoundError("minio not found (set MINIO_BIN or run .ci/install-minio.sh)")
-        self.tmp = tempfile.mkdtemp(prefix="crcforge-minio-", dir=data_dir)
-        self.process = None
-        for attempt in range(3):  # a port taken between probing and binding: another one
-            self.port = _free_port()
-            self.endpoint = "http://127.0.0.1:%d" % self.port
-            self.log = pathlib.Path(self.tmp, "minio.log")
-            env = dict(os.environ, MINIO_ROOT_USER=USER, MINIO_ROOT_PASSWORD=PASSWORD,
-                       MINIO_BROWSER="off", MINIO_UPDATE="off",
-                       MINIO_PROMETHEUS_AUTH_TYPE="public")  # traffic counters for the tests
-            with open(self.log, "wb") as log:
-                self.process = subprocess.Popen(
-                    [self.binary, "server", os.path.join(self.tmp, "data"), "--quiet",
-                     "--address", "127.0.0.1:%d" % self.port,
-                     "--console-address", "127.0.0.1:%d" % _free_port()],
-                    stdout=log, stderr=subprocess.STDOUT, env=env)
-            if self._wait_ready():
-                return
-            self.process.kill()
-            self.process.wait()
-        log = self.log.read_text(errors="replace")[-2000:]
-        self.stop()
-        raise RuntimeError("minio did not start:\n" + log)
+        super().__init__("crcforge-minio-", data_dir)
 
-    def _wait_ready(self, timeout=60):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                with urllib.request.urlopen(self.endpoint + "/minio/health/live", timeout=1):
-                    return True
-            except OSError:
-                time.sleep(0.1)
-        return False
+    def command(self, port):
+        return [self.binary, "server", os.path.join(self.tmp, "data"), "--quiet",
+                "--address", "127.0.0.1:%d" % port,
+                "--console-address", "127.0.0.1:%d" % free_port()]
 
-    def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+    def extra_env(self):
+        return dict(MINIO_ROOT_USER=USER, MINIO_ROOT_PASSWORD=PASSWORD, MINIO_BROWSER="off",
+                    MINIO_UPDATE="off",
+                    MINIO_PROMETHEUS_AUTH_TYPE="public")  # traffic counters for the tests
 
     def env(self):
         """Environment variables that point the AWS SDKs (boto3, s3fs) at this server."""
