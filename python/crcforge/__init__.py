@@ -35,11 +35,16 @@ Files and stored objects (paths, open files, fsspec URLs such as s3://), hashed 
 on any concurrent.futures executor: file_checksum(source, algo) gives the CRC value (with
 a list of algorithms, the list of their values from one read),
 object_checksum(source, algo, part_size=...) the string S3 or GCS shows (FULL_OBJECT, or
-COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 object
-stores (a Verification, false when the file did not verify).  Requests to S3 time out
-(timeout=, 20 s by default) and a whole call can be given a deadline= in seconds: what
-timed out is a SourceTimeout.  They need the optional extras only for URLs (pip install
-'crcforge[s3]').
+COMPOSITE BASE64-N), verify_upload(path, url) compares a file with what an S3 or GCS
+object stores (a Verification, false when the file did not verify).  Requests to S3 and
+GCS time out (timeout=, 20 s by default) and a whole call can be given a deadline= in
+seconds: what timed out is a SourceTimeout.  They need the optional extras only for URLs
+(pip install 'crcforge[s3]', 'crcforge[gcs]').
+
+The checksums to declare on an upload (crcforge.uploads): gcs_crc32c(data), GCS's
+crc32c; azure_crc64(data), Azure Blob Storage's x-ms-content-crc64 (CRC-64/NVME as the
+base64 of its little-endian bytes), azure_crc64_combine(blocks) joins the values of
+blocks, azure_block_crc64s(source, block_size) gives every block's and the whole's.
 """
 from typing import List, NamedTuple, Tuple
 
@@ -75,6 +80,14 @@ from .objects import (
     stored_checksum,
     verify_upload,
 )
+from .uploads import (
+    AzureBlocks,
+    azure_block_crc64s,
+    azure_crc64,
+    azure_crc64_combine,
+    azure_crc64_value,
+    gcs_crc32c,
+)
 
 __all__ = [
     "CRC", "EnvironmentProblem", "Model", "Params", "combine", "cpu_features", "crc16_xmodem",
@@ -82,7 +95,8 @@ __all__ = [
     "implementation", "implementations",
     "keyslot", "keyslots", "models", "new", "GIL_THRESHOLD", "SourceChanged", "SourceTimeout",
     "SourceTruncated", "StoredChecksum", "StoredChecksumError", "Verification", "file_checksum",
-    "object_checksum", "stored_checksum", "verify_upload",
+    "object_checksum", "stored_checksum", "verify_upload", "AzureBlocks", "azure_block_crc64s",
+    "azure_crc64", "azure_crc64_combine", "azure_crc64_value", "gcs_crc32c",
 ]
 
 

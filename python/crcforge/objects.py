@@ -437,7 +437,7 @@ def _resolve(source, storage_options, executor, timeout, deadline):
                     "ThreadPoolExecutor only; pass its path or URL" % name)
 
 
-def _stream_parts(f, algo, part_size, name, deadline):
+def _stream_parts(f, algo, part_size, name, deadline, max_parts):
     """CRCs and sizes of the parts of an open file from its position to its end, read here
     (pipes too); part_size None: one part.  Short reads are continued."""
     buf = bytearray(LOCAL_BLOCK)
@@ -466,7 +466,7 @@ def _stream_parts(f, algo, part_size, name, deadline):
         crcs.append(h.value)
         sizes.append(filled)
     if part_size is not None:
-        part_sizes(sum(sizes), part_size)  # more than MAX_PARTS: refused, no value
+        part_sizes(sum(sizes), part_size, max_parts)  # too many parts: refused, no value
     return crcs, sizes
 
 
@@ -486,17 +486,17 @@ def _check_chunk(chunk_size):
     return chunk_size
 
 
-def part_sizes(size, part_size):
+def part_sizes(size, part_size, max_parts=MAX_PARTS):
     """The sizes of the parts of an upload of `size` bytes in parts of `part_size` bytes
     (the last one shorter; an empty object is one empty part).  A part size below 1 byte,
-    or one that makes more than MAX_PARTS parts, is a ValueError naming the limit."""
+    or one that makes more than max_parts parts, is a ValueError naming the limit."""
     if not isinstance(part_size, int) or part_size < 1:
         raise ValueError("part size must be at least 1 byte, not %r" % (part_size,))
     count = max(1, -(-size // part_size))
-    if count > MAX_PARTS:
-        raise ValueError("part size %d bytes makes %d parts of a %d-byte input; a multipart "
-                         "upload has at most %d parts (a part size of at least %d bytes)"
-                         % (part_size, count, size, MAX_PARTS, -(-size // MAX_PARTS)))
+    if count > max_parts:
+        raise ValueError("part size %d bytes makes %d parts of a %d-byte input; an upload "
+                         "has at most %d parts (a part size of at least %d bytes)"
+                         % (part_size, count, size, max_parts, -(-size // max_parts)))
     return [part_size] * (count - 1) + [size - part_size * (count - 1)]
 
 
@@ -525,16 +525,15 @@ def _part_size_arg(part_size):
     return [operator.index(p) for p in parts]
 
 
-def _parts_of(size, part_size):
+def _parts_of(size, part_size, max_parts):
     """part_size is one size, or the size of every part in order (which must add up)."""
     if isinstance(part_size, int):
-        return part_sizes(size, part_size)
+        return part_sizes(size, part_size, max_parts)
     parts = list(part_size)
     if not parts or any(p < 0 for p in parts):
         raise ValueError("part sizes must be one or more sizes >= 0 bytes")
-    if len(parts) > MAX_PARTS:
-        raise ValueError("%d parts: a multipart upload has at most %d parts"
-                         % (len(parts), MAX_PARTS))
+    if len(parts) > max_parts:
+        raise ValueError("%d parts: an upload has at most %d parts" % (len(parts), max_parts))
     if sum(parts) != size:
         raise ValueError("the part sizes add up to %d bytes, the source has %d"
                          % (sum(parts), size))
@@ -563,13 +562,14 @@ def _results(futures, deadline, name):
 
 
 def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_options=None,
-              timeout=None, deadline=None):
+              timeout=None, deadline=None, max_parts=MAX_PARTS):
     """The CRC of every part of the source and the part sizes (parts None: the whole source
     is one part; an int or a size string: parts of that size; else the size of every
     part).  algo may be a list (or tuple) of algorithms: then each part's CRC is the tuple
     of their values, in that order, from one read.  timeout: seconds, the connect and read
-    timeout of each request to S3 (DEFAULT_TIMEOUT); deadline: seconds the whole call may
-    take, or None."""
+    timeout of each request to S3 or GCS (DEFAULT_TIMEOUT); deadline: seconds the whole
+    call may take, or None.  More than max_parts parts (S3's MAX_PARTS by default) is a
+    ValueError naming the limit."""
     algo = _several(algo, "part_crcs")
     chunk = _check_chunk(chunk_size)
     parts = _part_size_arg(parts)
@@ -580,7 +580,7 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
         f, name = start, getattr(start, "name", "file")
         before = _open_file_stamp(f)
         if parts is None or isinstance(parts, int):
-            crcs, sizes = _stream_parts(f, algo, parts, name, limit)
+            crcs, sizes = _stream_parts(f, algo, parts, name, limit, max_parts)
             after = _open_file_stamp(f)
             if after != before:
                 raise _changed(name, before, after)
@@ -590,7 +590,7 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
         reader, start = _SharedFd(f.fileno(), name, limit), f.tell()
     stamp = reader.stamp()
     size = stamp.size - start
-    sizes = [size] if parts is None else _parts_of(size, parts)
+    sizes = [size] if parts is None else _parts_of(size, parts, max_parts)
     # Each part in ranges of at most `chunk` bytes (one range a part without an executor).
     ranges = []
     offset = start
