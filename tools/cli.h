@@ -16,8 +16,8 @@
  * attempts are crcforge.objects' DEFAULT_TIMEOUT and REQUEST_ATTEMPTS). */
 #define CLI_TIMEOUT_OPTION(key)                                                            \
     {"timeout", (key), required_argument, "SECONDS",                                      \
-     "the connect and read timeout of each request to S3\n"                                \
-     "(default 20; each request tried 3 times)"}
+     "the connect and read timeout of each request to S3 or\n"                             \
+     "GCS (default 20; each request tried 3 times)"}
 
 /* Exit codes of the contract: sha256sum's 1 for a checksum that did not verify and for
  * an input of sum that gave no value; 2 for bad usage and what stops a command. */

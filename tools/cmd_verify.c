@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* verify FILE URL: whether a file holds what an S3 object stores.  A command of the host
- * (python -m crcforge), which reads the object's checksum, type and part sizes and
+/* verify FILE URL: whether a file holds what an S3 or GCS object stores.  A command of the
+ * host (python -m crcforge), which reads the object's checksum, type and part sizes and
  * computes the same value from the file (cli_hooks.verify); its options, usage and output
  * are here. */
 #include <stdlib.h>
@@ -26,11 +26,12 @@ const struct cli_command cli_verify = {
     .name = "verify",
     .synopsis = "verify [-j N] [--scheduler ADDRESS] [--timeout SECONDS] [--deadline SECONDS] "
                 "FILE URL",
-    .about = "whether a file holds what an S3 object stores (its stored checksum)",
+    .about = "whether a file holds what an S3 or GCS object stores (its stored checksum)",
     .options = verify_options,
     .notes = "Reads the object's checksum, its type (FULL_OBJECT or COMPOSITE) and its part\n"
-             "sizes, computes the same value from FILE, prints \"FILE: OK\" or \"FILE: FAILED\"\n"
-             "with both values.\n"
+             "sizes (s3://), or its crc32c (gs://: a FULL_OBJECT CRC32C, a composed object's\n"
+             "too), computes the same value from FILE, prints \"FILE: OK\" or\n"
+             "\"FILE: FAILED\" with both values.  No byte of the object is read.\n"
              "\n"
              "Exit status: 0 OK, 1 FAILED, 2 bad usage, or FILE or URL could not be read.\n",
     .run = cmd_verify,

@@ -11,7 +11,7 @@ What only Python can do is Host's, called back by that engine:
 - inputs that are URLs fsspec opens (s3://, gs://, memory://, ...), hashed by ranges by
   crcforge.objects on -j threads or, with --scheduler ADDRESS, on a running Dask cluster,
   each request within --timeout seconds and each URL within --deadline;
-- `verify FILE URL`, which compares a file with what an S3 object stores.
+- `verify FILE URL`, which compares a file with what an S3 or GCS object stores.
 The options only this tool has (--scheduler, --timeout, --deadline) are in the C option
 tables, among the others, with keys from CLI_HOST_ONLY (tools/options.h): the engine
 parses them by the same rules and hands each to Host.option; Host.start then acts on them,
@@ -62,7 +62,7 @@ class Host:
         self.address = None  # --scheduler
         self.client = None   # its Dask client, once connected
         self.executor = None
-        self.timeout = None   # --timeout: of each request to S3 (None: objects' default)
+        self.timeout = None   # --timeout: of each request to S3 or GCS (None: the default)
         self.deadline = None  # --deadline: seconds for each URL of sum, for all of verify
 
     def option(self, command, name, value):

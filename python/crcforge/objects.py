@@ -15,15 +15,17 @@ SourceChanged; one that ends before its size raises SourceTruncated.  A read tha
 fewer bytes than asked is continued, never taken for the end.  A failed task (a worker
 that died, a read that failed) fails the call: no value is returned then.
 
-Every call ends: each request to S3 has connect and read timeouts of `timeout` seconds
-(DEFAULT_TIMEOUT) and is tried REQUEST_ATTEMPTS times; a ranged read whose body breaks off
-or stalls is read again once; a whole-call `deadline` (seconds) is checked before every
-block and bounds every request to an asynchronous filesystem.  What timed out is a
-SourceTimeout naming the source and the request.
+Every call ends: each request to S3 or GCS has connect and read timeouts of `timeout`
+seconds (DEFAULT_TIMEOUT) and is tried REQUEST_ATTEMPTS times; a ranged read from S3 whose
+body breaks off or stalls is read again once (GCS's attempts cover the body); a whole-call
+`deadline` (seconds) is checked before every block and bounds every request to an
+asynchronous filesystem.  What timed out is a SourceTimeout naming the source and the
+request.
 
 fsspec and the filesystem behind a URL (s3fs, gcsfs, ...) are imported only when a URL is
 given: the package itself depends on none of them.  What is S3's own (s3fs, botocore,
-ETags, If-Match, stored checksums) is in crcforge._s3; other filesystems are read through
+ETags, If-Match, stored checksums) is in crcforge._s3, what is GCS's (gcsfs, generations,
+crc32c, credentials for an emulator) in crcforge._gcs; other filesystems are read through
 fsspec's interface alone (cat_file, and ukey() for the version).
 """
 import asyncio
@@ -52,7 +54,9 @@ REMOTE_BLOCK = 8 << 20          # bytes per ranged GET: fewer requests, bounded 
 # defaults.  Typically: a body that stalls (one read timeout), then every attempt of the
 # one request that reads it again (REQUEST_ATTEMPTS read timeouts) and botocore's backoff
 # between them (at most 1 + 2 s): 4 x 20 + 3 s.  At most: each of those attempts may also
-# wait out its connect timeout first, 20 + 3 x (20 + 20) + 3 = 143 s.
+# wait out its connect timeout first, 20 + 3 x (20 + 20) + 3 = 143 s.  A stalled GCS
+# server: REQUEST_ATTEMPTS read timeouts and 1 + 2 s between them, 3 x 20 + 3 = 63 s; at
+# most 3 x (20 + 20) + 3 = 123 s.
 DEFAULT_TIMEOUT = 20.0          # connect and read timeout of each request, in seconds
 REQUEST_ATTEMPTS = 3            # tries of each request (botocore's standard retry mode)
 
@@ -248,7 +252,7 @@ class _FsspecObject:
     """An object behind an fsspec filesystem (picklable: fsspec filesystems are, so tasks
     run in other processes and on other machines), read in ranges of REMOTE_BLOCK bytes
     with cat_file.  Its version is fsspec's ukey(); each task checks it before reading.
-    crcforge._s3 specialises this for S3."""
+    crcforge._s3 and crcforge._gcs specialise this for S3 and GCS."""
 
     def __init__(self, fs, path, name, deadline=None):
         self.fs = fs
@@ -351,13 +355,21 @@ def is_url(text):
     return bool(sep) and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum()
 
 
+def _scheme(url):
+    return url.partition("://")[0].lower()
+
+
 def _is_s3(url):
-    return url.partition("://")[0].lower() in ("s3", "s3a")
+    return _scheme(url) in ("s3", "s3a")
+
+
+def _is_gcs(url):
+    return _scheme(url) in ("gs", "gcs")
 
 
 def _url_object(url, storage_options, timeout, deadline):
-    """The object a URL names, on a filesystem made with storage_options (and for S3,
-    the timeouts and attempts every call here ends within)."""
+    """The object a URL names, on a filesystem made with storage_options (and for S3 and
+    GCS, the timeouts and attempts every call here ends within)."""
     try:
         import fsspec.core
     except ImportError:
@@ -368,16 +380,31 @@ def _url_object(url, storage_options, timeout, deadline):
         except ImportError:
             raise ImportError("reading %s needs s3fs (pip install 'crcforge[s3]')" % url) from None
         return _s3.open_url(url, storage_options, timeout, deadline)
+    if _is_gcs(url):
+        return _gcs_module(url).open_url(url, storage_options, timeout, deadline)
     fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
     return _FsspecObject(fs, path, url, deadline)
 
 
+def _gcs_module(url):
+    try:
+        from . import _gcs
+    except ImportError:
+        raise ImportError("reading %s needs gcsfs (pip install 'crcforge[gcs]')" % url) from None
+    return _gcs
+
+
 def _fsspec_file_object(fs, path, name, deadline):
     """An fsspec file's object, read through the file's own filesystem and its settings."""
-    if "s3" in (fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,)):
+    protocols = fs.protocol if isinstance(fs.protocol, (tuple, list)) else (fs.protocol,)
+    if "s3" in protocols:
         from . import _s3
 
         return _s3.S3Object(fs, path, name, deadline)
+    if "gs" in protocols:
+        from . import _gcs
+
+        return _gcs.GCSObject(fs, path, name, deadline)
     return _FsspecObject(fs, path, name, deadline)
 
 
@@ -672,7 +699,7 @@ def object_checksum(source, algo, *, part_size=None, chunk_size=None, executor=N
 
 class Verification(NamedTuple):
     """What verify_upload found: ok, the stored and the computed checksum (as HeadObject
-    shows them: BASE64, or BASE64-N for a composite one), the S3 algorithm name, the
+    shows them: BASE64, or BASE64-N for a composite one), the algorithm's S3 name, the
     checksum type (FULL_OBJECT or COMPOSITE) and the part sizes used.  It is true when the
     file verified and false when it did not, so that `if not verify_upload(...)` works."""
 
@@ -694,9 +721,10 @@ class StoredChecksumError(ValueError):
 
 
 class StoredChecksum(NamedTuple):
-    """An S3 object's stored CRC checksum: the algorithm (S3's name: CRC32, CRC32C,
+    """An S3 or GCS object's stored CRC checksum: the algorithm (S3's name: CRC32, CRC32C,
     CRC64NVME), its type (FULL_OBJECT or COMPOSITE), the value as HeadObject shows it
-    (BASE64, or BASE64-N for a COMPOSITE one), the part sizes and the object's size."""
+    (BASE64, or BASE64-N for a COMPOSITE one), the part sizes and the object's size.  A
+    GCS object's is its crc32c: CRC32C, FULL_OBJECT, no part sizes."""
 
     algorithm: str
     checksum_type: str
@@ -706,18 +734,24 @@ class StoredChecksum(NamedTuple):
 
 
 def stored_checksum(url, *, storage_options=None, timeout=None, deadline=None):
-    """What an S3 object stores: GetObjectAttributes with Checksum and ObjectParts (paged:
-    parts may differ in size; a single PUT has one part or none listed).  timeout and
-    deadline as part_crcs takes them."""
-    if not (isinstance(url, str) and is_url(url) and _is_s3(url)):
-        raise StoredChecksumError("stored checksums are read from s3:// URLs only, not %r"
-                                  % (url,))
-    try:
-        from . import _s3
-    except ImportError:
-        raise ImportError("verify needs fsspec and s3fs (pip install 'crcforge[s3]')") from None
-    return _s3.stored_checksum(url, storage_options, _check_timeout(timeout),
-                               _deadline(deadline))
+    """What an S3 or GCS object stores.  S3: GetObjectAttributes with Checksum and
+    ObjectParts (paged: parts may differ in size; a single PUT has one part or none
+    listed).  GCS: the crc32c of the object's metadata, a FULL_OBJECT CRC32C (a composed
+    object's too).  No byte of the object is read.  timeout and deadline as part_crcs
+    takes them."""
+    if not (isinstance(url, str) and is_url(url) and (_is_s3(url) or _is_gcs(url))):
+        raise StoredChecksumError("stored checksums are read from s3:// and gs:// URLs only, "
+                                  "not %r" % (url,))
+    if _is_gcs(url):
+        store = _gcs_module(url)
+    else:
+        try:
+            from . import _s3 as store
+        except ImportError:
+            raise ImportError("verify needs fsspec and s3fs (pip install 'crcforge[s3]')") \
+                from None
+    return store.stored_checksum(url, storage_options, _check_timeout(timeout),
+                                 _deadline(deadline))
 
 
 def _fstat_size(f):
@@ -744,9 +778,10 @@ def _fit_parts(parts, size):
 
 def verify_upload(path, url, *, chunk_size=None, executor=None, storage_options=None,
                   file_storage_options=None, stored=None, timeout=None, deadline=None):
-    """Compares a file with the checksum an S3 object stores: reads the object's checksum,
-    its type and its part sizes (stored_checksum, unless `stored` gives them already), and
-    computes the same value from the file (a COMPOSITE one with the object's part sizes).
+    """Compares a file with the checksum an S3 or GCS object stores: reads the object's
+    checksum, its type and its part sizes (stored_checksum, unless `stored` gives them
+    already), and computes the same value from the file (a COMPOSITE one with the object's
+    part sizes).
     storage_options are the object's; file_storage_options those of `path` if it is a URL
     too.  timeout and deadline (for the whole verification) as part_crcs takes them.  The
     Verification returned is false when the file did not verify."""

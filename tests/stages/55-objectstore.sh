@@ -3,9 +3,13 @@
 # Object-store checksums against real servers started on 127.0.0.1 by the tests
 # themselves (tests/objectstore): a MinIO server (.ci/install-minio.sh builds it) for
 # single-part and multipart uploads of every algorithm and checksum type, the fault tests
-# and the CLI's URLs and `verify`; a Dask LocalCluster with worker processes.  The package
-# is built from this tree into a temporary directory for the python3 on PATH (the test
-# environment's); the C tool is the build directory's.
+# and the CLI's URLs and `verify`; a fake-gcs-server (.ci/install-fake-gcs.sh) for GCS's
+# crc32c of single and composed objects, `verify` and the faults of gs:// URLs; Azurite
+# (.ci/install-azurite.sh) for Azure's x-ms-content-crc64 of blocks; a Dask
+# LocalCluster with worker processes.  The package is built from this tree into a
+# temporary directory for the python3 on PATH (the test environment's); the C tool is the
+# build directory's.  The GCS and Azure tests say what is missing when their server is
+# not installed (a failure in CI), the others still run.
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
@@ -33,7 +37,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 setup.py -q build --build-base "$tmp/build" --build-lib "$tmp/site" \
   >"$tmp/setup.log" 2>&1 || { cat "$tmp/setup.log"; exit 1; }
+gcs=$(python3 -c 'import sys; sys.path.insert(0, "tests/objectstore")
+from gcs_server import find_fake_gcs; print(find_fake_gcs() or "")')
+azurite=$(command -v "${AZURITE_BIN:-azurite-blob}" || true)
 echo "55-objectstore: $("$minio" --version | head -n 1), crcforge built into $tmp/site"
+echo "55-objectstore: fake-gcs-server ${gcs:-not installed}," \
+  "azurite-blob ${azurite:+$("$azurite" --version) }${azurite:-not installed}"
 
 # PYTHONPATH reaches the Dask worker processes and `python -m crcforge` too; run from the
 # temporary directory so that nothing imports the source tree's package instead.
