@@ -24,8 +24,6 @@ import google.auth.exceptions
 from .objects import (DEFAULT_TIMEOUT, REQUEST_ATTEMPTS, SourceChanged, SourceTimeout,
                       StoredChecksum, StoredChecksumError, _FsspecObject, _run, _Stamp)
 
-PROTOCOLS = ("gs", "gcs")
-
 # aiohttp's timeouts: of the connection (3.10 on), of a read; older ones raise
 # ServerTimeoutError for both.
 _CONNECT_TIMEOUT = getattr(aiohttp, "ConnectionTimeoutError", ())
@@ -79,7 +77,7 @@ class BoundedGCSFileSystem(gcsfs.core.GCSFileSystem):
                 if attempt == REQUEST_ATTEMPTS or not (gcsfs.retry.is_retriable(e) or
                                                        isinstance(e, _TIMEOUTS)):
                     raise
-            await asyncio.sleep(attempt)  # 1 s, then 2 s: what botocore's backoff averages
+            await asyncio.sleep(attempt)  # 1 s, then 2 s between the attempts
 
 
 def _bucket_and_key(url):

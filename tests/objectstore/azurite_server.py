@@ -28,8 +28,8 @@ def find_azurite():
 
 class AzuriteServer(LocalServer):
     """Starts azurite-blob on a free loopback port.  --skipApiVersionCheck: the SDK asks
-    for a service version newer than Azurite's own; the requests the tests make are older
-    than both."""
+    for a service version newer than this Azurite knows; the operations the tests use
+    (Put Block, Put Block List, Put Blob, Get Blob) are far older than both."""
 
     name = "azurite"
 

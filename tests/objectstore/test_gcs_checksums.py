@@ -114,6 +114,15 @@ def test_storage_options_instead_of_the_environment(uploaded, gcs, gcs_bucket, m
         "endpoint_url": gcs.endpoint, "token": "anon"}).value == want
 
 
+def test_an_open_gcs_file(uploaded, gcs):
+    """A file gcsfs opened is read by ranges through its own filesystem."""
+    fs = needs.module("gcsfs.core").GCSFileSystem(token="anon", endpoint_url=gcs.endpoint)
+    with fs.open("%s/composed-40" % BUCKET, "rb") as f, ThreadPoolExecutor(2) as pool:
+        f.seek(5)
+        assert crcforge.file_checksum(f, executor=pool, chunk_size=MIB) == \
+            google_crc32c.value(uploaded["composed-40"][5:])
+
+
 def test_dask_cluster_hashes_a_composed_object(dask_client, uploaded, gcs, gcs_bucket,
                                                monkeypatch):
     monkeypatch.setenv("STORAGE_EMULATOR_HOST", gcs.endpoint)
