@@ -7,6 +7,7 @@
  * Input: [settings][mode][...]
  * settings: bits 0-5 the model's width - 1 (1..64), bit 6 base64 rather than hex, bit 7
  * composite values ("VALUE-PARTS", as with --part-size).
+ * mode bit 3 with settings bit 6: base64 of the value's little-endian bytes (base64-le).
  * mode bit 0 clear: the rest of the input is the line (the bytes before its '\n').
  * mode bit 0 set: a line is built as sum writes it from [value: 8 bytes][parts: 2]
  * [name length: 1][name][tag: 1][part size: 8], untagged ("VALUE  NAME"), or tagged
@@ -32,12 +33,13 @@
  *   come optional spaces and tabs, '=', optional spaces and tabs, and VALUE: the rest.
  *   Otherwise the word is VALUE, then a space, then a space or '*', and NAME is the rest.
  *   An empty word, NAME or VALUE is improperly formatted.
- * - ALGO is MODEL[/base64][/SIZE]: a last component that is a size of at least 1 byte
- *   (1 to 20 digits, then nothing or, in any case, b, k, kb, kib, m, ..., tib, powers of
- *   1024, within 64 bits) is the part size; then a last component "base64", in any case,
- *   the format; MODEL, the rest, is not empty.
+ * - ALGO is MODEL[/base64|/base64-le][/SIZE]: a last component that is a size of at least
+ *   1 byte (1 to 20 digits, then nothing or, in any case, b, k, kb, kib, m, ..., tib,
+ *   powers of 1024, within 64 bits) is the part size; then a last component "base64" or
+ *   "base64-le", in any case, the format; MODEL, the rest, is not empty.
  * - VALUE, for a model of width w: ceil(w/4) hex digits in either case, or the RFC 4648
- *   base64 (padded) of ceil(w/8) bytes, the value big-endian; with parts, then "-" and
+ *   base64 (padded) of ceil(w/8) bytes, the value big-endian (base64) or little-endian
+ *   (base64-le); with parts, then "-" and
  *   the count, 1 to 5 decimal digits without a leading 0.  A well-formed value that no
  *   CRC of width w prints (bits set above w, or base64's unused bits set) is read, and
  *   FAILS when checked.
@@ -117,8 +119,10 @@ static int hex_value(const uint8_t *s, size_t len, unsigned width, struct value_
 }
 
 /* RFC 4648 base64, decoded group by group of four characters ("=" or "==" ending only
- * the last), to exactly ceil(width/8) bytes: 0, or -1. */
-static int base64_value(const uint8_t *s, size_t len, unsigned width, struct value_read *out)
+ * the last), to exactly ceil(width/8) bytes, the value's big-endian or (little) its
+ * little-endian ones: 0, or -1. */
+static int base64_value(const uint8_t *s, size_t len, unsigned width, int little,
+                        struct value_read *out)
 {
     if (len == 0 || len % 4 != 0)
         return -1;
@@ -149,15 +153,15 @@ static int base64_value(const uint8_t *s, size_t len, unsigned width, struct val
         return -1;
     uint64_t v = 0;
     for (size_t i = 0; i < n; i++)
-        v = v << 8 | bytes[i];
+        v = v << 8 | bytes[little ? n - 1 - i : i];
     out->value = v;
     out->exact = !unused_bits_set && fits(v, width);
     return 0;
 }
 
 /* VALUE[-PARTS] as the rules read it. */
-static void read_value(const uint8_t *s, size_t len, unsigned width, int base64, int with_parts,
-                       struct value_read *out)
+static void read_value(const uint8_t *s, size_t len, unsigned width, int base64, int little,
+                       int with_parts, struct value_read *out)
 {
     *out = (struct value_read){0, 0, 0, 0};
     size_t value_len = len;
@@ -175,7 +179,8 @@ static void read_value(const uint8_t *s, size_t len, unsigned width, int base64,
             out->parts = out->parts * 10 + (dash[i] - '0');
         }
     }
-    out->ok = (base64 ? base64_value : hex_value)(s, value_len, width, out) == 0;
+    out->ok = (base64 ? base64_value(s, value_len, width, little, out)
+                      : hex_value(s, value_len, width, out)) == 0;
 }
 
 /* A size as --part-size reads it: 1 to 20 digits, an optional suffix; 0, or -1. */
@@ -211,9 +216,9 @@ static int read_size(const uint8_t *s, size_t len, uint64_t *out)
 
 /* ALGO as the rules split it: 0, or -1. */
 static int split_tag(const uint8_t *tag, size_t len, size_t *model_len, int *base64,
-                     uint64_t *part_size)
+                     int *little, uint64_t *part_size)
 {
-    *base64 = 0;
+    *base64 = *little = 0;
     *part_size = 0;
     const uint8_t *slash = len ? memrchr(tag, '/', len) : NULL;
     uint64_t size;
@@ -223,9 +228,11 @@ static int split_tag(const uint8_t *tag, size_t len, size_t *model_len, int *bas
         len = (size_t)(slash - tag);
     }
     slash = len ? memrchr(tag, '/', len) : NULL;
-    if (slash != NULL && (size_t)(tag + len - slash - 1) == 6 &&
-        strncasecmp((const char *)slash + 1, "base64", 6) == 0) {
+    size_t component = slash != NULL ? (size_t)(tag + len - slash - 1) : 0;
+    if (slash != NULL && (component == 6 || component == 9) &&
+        strncasecmp((const char *)slash + 1, "base64-le", component) == 0) {
         *base64 = 1;
+        *little = component == 9;
         len = (size_t)(slash - tag);
     }
     *model_len = len;
@@ -302,11 +309,12 @@ static void read_line(const uint8_t *line, size_t len, struct listed *out)
     out->kind = CHECK_LINE_ENTRY;
 }
 
-static void mismatch(const uint8_t *line, size_t len, unsigned width, int base64,
+static void mismatch(const uint8_t *line, size_t len, unsigned width, int base64, int little,
                      int with_parts, const char *what)
 {
     fprintf(stderr, "MISMATCH (width %u, %s%s): %s on the line \"", width,
-            base64 ? "base64" : "hex", with_parts ? ", parts" : "", what);
+            base64 ? (little ? "base64-le" : "base64") : "hex", with_parts ? ", parts" : "",
+            what);
     for (size_t i = 0; i < len; i++)
         fprintf(stderr, line[i] >= ' ' && line[i] < 127 && line[i] != '"' ? "%c" : "\\x%02x",
                 line[i]);
@@ -315,8 +323,8 @@ static void mismatch(const uint8_t *line, size_t len, unsigned width, int base64
 }
 
 /* Both readers on one line: they must agree.  want gets the rules' reading. */
-static void check(const uint8_t *line, size_t len, unsigned width, int base64, int with_parts,
-                  struct listed *want)
+static void check(const uint8_t *line, size_t len, unsigned width, int base64, int little,
+                  int with_parts, struct listed *want)
 {
     read_line(line, len, want);
     /* The tool gets its own copy with the one byte after it that it may write, set to
@@ -328,7 +336,7 @@ static void check(const uint8_t *line, size_t len, unsigned width, int base64, i
     copy[len] = 'Z';
     struct check_line got;
     enum check_line_kind kind = check_line_split(copy, len, &got);
-#define DIFFER(what) mismatch(line, len, width, base64, with_parts, what)
+#define DIFFER(what) mismatch(line, len, width, base64, little, with_parts, what)
     if (kind != want->kind)
         DIFFER(kind == CHECK_LINE_ENTRY         ? "accepted, the rules refuse it"
                : want->kind == CHECK_LINE_ENTRY ? "refused, the rules accept it"
@@ -346,20 +354,23 @@ static void check(const uint8_t *line, size_t len, unsigned width, int base64, i
         if (got.tagged) {
             size_t model_len = 0, want_model = 0;
             enum value_format format;
-            int want_base64;
+            int want_base64, want_little;
             uint64_t size = 0, want_size = 0;
             int rc = check_tag_split(got.tag, got.tag_len, &model_len, &format, &size);
             int want_rc = split_tag(line + want->tag_at, want->tag_len, &want_model,
-                                    &want_base64, &want_size);
-            if (rc != want_rc || (rc == 0 && (model_len != want_model || size != want_size ||
-                                              (format == VALUE_BASE64) != want_base64)))
+                                    &want_base64, &want_little, &want_size);
+            if (rc != want_rc ||
+                (rc == 0 && (model_len != want_model || size != want_size ||
+                             (format != VALUE_HEX) != want_base64 ||
+                             (format == VALUE_BASE64_LE) != want_little)))
                 DIFFER("the ALGOs split differently");
         }
         struct value_read v;
-        read_value(line + want->value_at, want->value_len, width, base64, with_parts, &v);
+        read_value(line + want->value_at, want->value_len, width, base64, little, with_parts,
+                   &v);
         struct check_value gv = {0, 0, 0};
-        int rc = check_value_parse(got.value, got.value_len, width,
-                                   base64 ? VALUE_BASE64 : VALUE_HEX, with_parts, &gv);
+        enum value_format format = !base64 ? VALUE_HEX : little ? VALUE_BASE64_LE : VALUE_BASE64;
+        int rc = check_value_parse(got.value, got.value_len, width, format, with_parts, &gv);
         if ((rc == 0) != v.ok)
             DIFFER(rc == 0 ? "value accepted, the rules refuse it"
                            : "value refused, the rules accept it");
@@ -385,9 +396,9 @@ static uint8_t take(struct reader *r)
 }
 
 /* The value as the contract prints it: hex digits, or base64 as a stream of 6-bit
- * characters over the big-endian bytes, zero bits to fill the last, '=' to a multiple
- * of four.  Returns the length. */
-static size_t print_value(char *out, uint64_t v, unsigned width, int base64)
+ * characters over the big-endian bytes (little: the little-endian ones), zero bits to
+ * fill the last, '=' to a multiple of four.  Returns the length. */
+static size_t print_value(char *out, uint64_t v, unsigned width, int base64, int little)
 {
     size_t len = 0;
     if (!base64) {
@@ -398,6 +409,12 @@ static size_t print_value(char *out, uint64_t v, unsigned width, int base64)
     static const char alphabet[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     unsigned bits = 8 * ((width + 7) / 8);
+    if (little) { /* the bytes in the other order, read as big-endian */
+        uint64_t swapped = 0;
+        for (unsigned i = 0; i < bits / 8; i++)
+            swapped = swapped << 8 | (v >> (8 * i) & 0xff);
+        v = swapped;
+    }
     for (unsigned at = 0; at < bits; at += 6) { /* bit 0 is the first byte's top bit */
         unsigned sextet_bits = 0;
         for (unsigned b = at; b < at + 6; b++)
@@ -435,12 +452,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     unsigned width = (data[0] & 63) + 1;
     int base64 = data[0] >> 6 & 1, with_parts = data[0] >> 7;
-    enum value_format format = base64 ? VALUE_BASE64 : VALUE_HEX;
     uint8_t mode = data[1];
+    int little = base64 && (mode >> 3 & 1);
+    enum value_format format = !base64 ? VALUE_HEX : little ? VALUE_BASE64_LE : VALUE_BASE64;
     struct listed want;
     if (!(mode & 1)) {
-        check(data + 2, size - 2 < MAX_LINE ? size - 2 : MAX_LINE, width, base64, with_parts,
-              &want);
+        check(data + 2, size - 2 < MAX_LINE ? size - 2 : MAX_LINE, width, base64, little,
+              with_parts, &want);
         return 0;
     }
 
@@ -472,18 +490,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     char printed[VALUE_TEXT_SIZE], expected[VALUE_TEXT_SIZE];
     value_format(printed, value, width, format, parts);
-    size_t n = print_value(expected, value, width, base64);
+    size_t n = print_value(expected, value, width, base64, little);
     if (with_parts)
         n += (size_t)sprintf(expected + n, "-%lu", parts);
     expected[n] = '\0';
     if (strcmp(printed, expected) != 0 || value_text_len(width, format) != strcspn(printed, "-"))
-        mismatch((const uint8_t *)printed, strlen(printed), width, base64, with_parts,
+        mismatch((const uint8_t *)printed, strlen(printed), width, base64, little, with_parts,
                  "value_format differs from the contract's text");
     char size_text[SIZE_TEXT_SIZE], size_expected[SIZE_TEXT_SIZE];
     cli_format_size(size_text, part_size);
     size_expected[print_size(size_expected, part_size)] = '\0';
     if (with_parts && strcmp(size_text, size_expected) != 0) /* sizes of parts: from 1 */
-        mismatch((const uint8_t *)size_text, strlen(size_text), width, base64, with_parts,
+        mismatch((const uint8_t *)size_text, strlen(size_text), width, base64, little, with_parts,
                  "cli_format_size differs from the shortest exact size");
 
     /* The name as sum writes it, through name_write, against the target's own escaping. */
@@ -513,7 +531,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(escaped_name, name, escaped_len = name_len);
     if (!escaped != !wants_escape || written_len != escaped_len ||
         memcmp(written, escaped_name, escaped_len) != 0)
-        mismatch((const uint8_t *)written, written_len, width, base64, with_parts,
+        mismatch((const uint8_t *)written, written_len, width, base64, little, with_parts,
                  "name_write differs from the contract's escaping");
     free(written);
 
@@ -521,8 +539,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = 0;
     char algo[200];
     size_t algo_len = (size_t)snprintf(algo, sizeof algo, "%s%s%s%s", model,
-                                       base64 ? "/base64" : "", with_parts ? "/" : "",
-                                       with_parts ? size_text : "");
+                                       !base64 ? "" : little ? "/base64-le" : "/base64",
+                                       with_parts ? "/" : "", with_parts ? size_text : "");
     if (wants_escape)
         line[len++] = '\\';
     if (tagged) {
@@ -548,21 +566,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(line + len, escaped_name, escaped_len);
         len += escaped_len;
     }
-    check(line, len, width, base64, with_parts, &want);
+    check(line, len, width, base64, little, with_parts, &want);
     struct value_read v;
-    read_value(line + want.value_at, want.value_len, width, base64, with_parts, &v);
+    read_value(line + want.value_at, want.value_len, width, base64, little, with_parts, &v);
     size_t model_len;
-    int tag_base64;
+    int tag_base64, tag_little;
     uint64_t tag_size;
     if (want.kind != CHECK_LINE_ENTRY || !want.tagged != !tagged || !v.ok || v.value != value ||
         !v.exact || v.parts != parts || want.name_len != name_len ||
         memcmp(want.name, name, name_len) != 0)
-        mismatch(line, len, width, base64, with_parts, "does not read back as written");
+        mismatch(line, len, width, base64, little, with_parts, "does not read back as written");
     if (tagged && (want.tag_len != algo_len ||
                    split_tag(line + want.tag_at, want.tag_len, &model_len, &tag_base64,
-                             &tag_size) != 0 ||
-                   model_len != strlen(model) || tag_base64 != base64 || tag_size != part_size))
-        mismatch(line, len, width, base64, with_parts, "the ALGO does not read back as written");
+                             &tag_little, &tag_size) != 0 ||
+                   model_len != strlen(model) || tag_base64 != base64 ||
+                   tag_little != little || tag_size != part_size))
+        mismatch(line, len, width, base64, little, with_parts,
+                 "the ALGO does not read back as written");
 
     while (r.left >= 3 && len < MAX_LINE) {
         size_t at = take(&r) % (len + 1);
@@ -589,6 +609,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
     }
-    check(line, len, width, base64, with_parts, &want);
+    check(line, len, width, base64, little, with_parts, &want);
     return 0;
 }
