@@ -282,7 +282,7 @@ def build_driver(root, build, work, unrunnable, isal=None, isal_functions=()):
         f.write(common.driver_source(DRIVER, isal_functions, ISAL_ISCSI_STYLE,
                                      lambda fn: ISAL_NAME.fullmatch(fn).group(1)))
     if unrunnable:
-        objs = common.library_objects(build)
+        objs = common.library_objects(root, build)
         if not objs:
             fail(f"no library objects under {build}/CMakeFiles")
         extra = ["-DUNRUNNABLE", "-I" + os.path.join(root, "src")] + objs + ["-lpthread"]

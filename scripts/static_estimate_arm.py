@@ -290,7 +290,7 @@ def isal_objects(tree, work):
 
 def build_driver(root, build, work, isal_objs=(), isal_functions=()):
     """The static aarch64 driver on crcforge's objects (internals reachable) and ISA-L's."""
-    objs = common.library_objects(build)
+    objs = common.library_objects(root, build)
     if not objs:
         fail(f"no library objects under {build}/CMakeFiles (an aarch64 build of "
              "cmake/toolchain-aarch64.cmake is wanted)")

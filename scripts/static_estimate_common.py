@@ -102,11 +102,12 @@ def driver_source(own, isal_functions=(), iscsi_style=None, dispatcher=None):
             + own)
 
 
-def library_objects(build):
-    """The library's object files in a CMake build, for a driver that reaches its
-    internals."""
-    return sorted(glob.glob(os.path.join(build, "CMakeFiles", "crcforge_objects.dir", "**",
-                                         "*.o"), recursive=True))
+def library_objects(root, build):
+    """The library's object files in a CMake build, for a driver that reaches its internals:
+    those of the sources the tree has (CMake leaves the object of a source since removed)."""
+    objects = os.path.join(build, "CMakeFiles", "crcforge_objects.dir")
+    return [obj for obj in sorted(glob.glob(os.path.join(objects, "**", "*.o"), recursive=True))
+            if os.path.exists(os.path.join(root, os.path.relpath(obj, objects)[:-len(".o")]))]
 
 
 def parse_listing(text):
