@@ -97,9 +97,9 @@ for state in "${states[@]}"; do
         "$name" "$name" "$((pad - 1))" >"$src/$dir/aaa_placement_pad.c"
     done
     if [ "$state" = before ]; then
-      sed -i 's/^#define CODE_ALIGNED __attribute__((aligned(64)))$/#define CODE_ALIGNED/' "$src/src/kernel_directives.h"
+      sed -i 's/^#define CODE_ALIGNED __attribute__((aligned(64)))$/#define CODE_ALIGNED/' "$src/src/compiler.h"
       sed -i 's/ -falign-loops=64$//' "$src/src/sources.txt"
-      grep -q '^#define CODE_ALIGNED$' "$src/src/kernel_directives.h" &&
+      ! grep -q '^#define CODE_ALIGNED .*aligned' "$src/src/compiler.h" &&
         ! grep -q '^[^#].*falign-loops' "$src/src/sources.txt" ||
         { echo "scripts/placement_spread.sh: could not take the alignment out of the copy" >&2; exit 1; }
     fi

@@ -51,6 +51,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import static_estimate_common as common  # noqa: E402
+
 # Where .ci/install-isal.sh installs ISA-L 2.32.1 (bench/CMakeLists.txt looks there too).
 ISAL_DEFAULT_PREFIX = os.path.join(os.environ.get("CRCFORGE_PEERS_PREFIX", "/opt/crcforge-peers"),
                                    "isa-l-2.32.1")
@@ -69,61 +72,16 @@ ISAL_FOR_MODEL = {"CRC-32/ISCSI": "crc32_iscsi", "CRC-32/ISO-HDLC": "crc32_gzip_
 ISAL_KERNELS = {"crc32_iscsi": ("by16_10", "avx2", "by8_02", "01"),
                 "crc32_gzip_refl": ("by16_10", "avx2", "by8"),
                 "crc32_ieee": ("by16_10", "avx2", "01"), "crc16_t10dif": ("by16_10", "avx2", "01")}
+# crc32_iscsi as isa-l.h declares it, and the wrapper's arguments to it.
+ISAL_ISCSI_STYLE = ("unsigned char *, int", "(unsigned char *)b, (int)n")
 ISAL_NAME = re.compile(r"(crc16_t10dif|crc32_iscsi|crc32_gzip_refl|crc32_ieee|"
                        r"crc64_(?:ecma|iso|jones|rocksoft)_(?:refl|norm))(_[a-z0-9_]+)?")
 
+# The driver's own C, after the common part (static_estimate_common.DRIVER_COMMON).
 DRIVER = r"""
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "crcforge_dispatch.h"
 #ifdef UNRUNNABLE
 #include "internal.h" /* the path's record, set in the state past the CPU check */
 #endif
-typedef unsigned long long (*fn_t)(const unsigned char *, size_t);
-static crcforge_state s;
-static volatile unsigned long long sink;
-/* The public entries, one signature (the wrapper's call and return are in the trace). */
-#define ENTRY(fn) static unsigned long long e_##fn(const unsigned char *b, size_t n) \
-    { return crcforge_##fn(0, b, n); }
-ENTRY(crc32c) ENTRY(crc32) ENTRY(crc64_nvme) ENTRY(crc64_xz) ENTRY(crc16_xmodem)
-/*ISAL_WRAPPERS*/
-static unsigned long long forced(const unsigned char *b, size_t n)
-{
-    crcforge_update(&s, b, n);
-    return 0;
-}
-/* Called by name; warm: called once before (a dispatcher resolves, a table is built). */
-static const struct { const char *name; fn_t fn, warm; } named[] = {
-    {"entry:crc32c", e_crc32c, e_crc32c}, {"entry:crc32", e_crc32, e_crc32},
-    {"entry:crc64_nvme", e_crc64_nvme, e_crc64_nvme}, {"entry:crc64_xz", e_crc64_xz, e_crc64_xz},
-    {"entry:crc16_xmodem", e_crc16_xmodem, e_crc16_xmodem},
-    /*ISAL_NAMED*/
-};
-#define NAMED (sizeof named / sizeof named[0])
-static fn_t call = forced;
-__attribute__((noinline)) void traced_call(const unsigned char *buf, size_t n)
-{
-    sink = call(buf, n);
-}
-
-/* list ALGO: the model's name and check value, its public entry, the paths serving it. */
-static int list(const crcforge_model *m)
-{
-    printf("model %s\ncheck %llx\n", crcforge_model_name(m),
-           (unsigned long long)crcforge_model_check(m));
-    for (size_t i = 0; i < NAMED; i++)
-        if (!strncmp(named[i].name, "entry:", 6) &&
-            crcforge_model_find(named[i].name + 6) == m)
-            printf("%s\n", named[i].name);
-    for (size_t i = 0; i < crcforge_impl_count(); i++) {
-        const char *name = crcforge_impl_name(i);
-        if (strcmp(name, "portable") && crcforge_impl_supports(name, m))
-            printf("%s\n", name);
-    }
-    return 0;
-}
 
 /* Puts SUBJECT's call in `call` (and a forced path in s); 0, or 3 when this CPU cannot
  * run the path, 2 on a bad argument. */
@@ -315,39 +273,16 @@ def isal_library(prefix):
     return libs[0], version
 
 
-def isal_wrappers(functions):
-    """C for the driver: each ISA-L function declared and wrapped to the model's CRC,
-    named isal:FUNCTION, its dispatcher called first."""
-    decls, named = [], []
-    for fn in sorted(set(functions) | {ISAL_NAME.fullmatch(f).group(1) for f in functions}):
-        if fn.startswith("crc32_iscsi"):
-            decls.append(f"unsigned int {fn}(unsigned char *, int, unsigned int);\n"
-                         f"static unsigned long long i_{fn}(const unsigned char *b, size_t n)\n"
-                         f"{{ return ~{fn}((unsigned char *)b, (int)n, ~0u) & 0xffffffffu; }}")
-        else:
-            t = "uint%s_t" % fn[3:5]
-            decls.append(f"{t} {fn}({t}, const unsigned char *, uint64_t);\n"
-                         f"static unsigned long long i_{fn}(const unsigned char *b, size_t n)\n"
-                         f"{{ return {fn}(0, b, n); }}")
-    for fn in functions:
-        named.append(f'{{"isal:{fn}", i_{fn}, i_{ISAL_NAME.fullmatch(fn).group(1)}}},')
-    return "\n".join(decls), "\n    ".join(named)
-
-
 def build_driver(root, build, work, unrunnable, isal=None, isal_functions=()):
     """The driver: on the library (and ISA-L's, for its functions), or (unrunnable) on
     crcforge's objects, internals reachable."""
     driver = os.path.join(work, "driver-unrunnable" if unrunnable else "driver")
     src = driver + ".c"
-    code = DRIVER
-    if isal_functions:
-        decls, named = isal_wrappers(isal_functions)
-        code = code.replace("/*ISAL_WRAPPERS*/", decls).replace("/*ISAL_NAMED*/", named)
     with open(src, "w") as f:
-        f.write(code)
+        f.write(common.driver_source(DRIVER, isal_functions, ISAL_ISCSI_STYLE,
+                                     lambda fn: ISAL_NAME.fullmatch(fn).group(1)))
     if unrunnable:
-        objs = glob.glob(os.path.join(build, "CMakeFiles", "crcforge_objects.dir", "**", "*.o"),
-                         recursive=True)
+        objs = common.library_objects(root, build)
         if not objs:
             fail(f"no library objects under {build}/CMakeFiles")
         extra = ["-DUNRUNNABLE", "-I" + os.path.join(root, "src")] + objs + ["-lpthread"]
@@ -411,23 +346,12 @@ def mca_cycles(mca, asm, mcpu, work):
 
 
 def check_mcpus(mca, cpus):
-    """Fails unless llvm-mca models every CPU named: it refuses an unknown one only when
-    run, which would come after the minutes of tracing."""
+    """Fails unless llvm-mca models every CPU named, before any trace."""
     if "" in cpus:
         fail(f"--mcpu {','.join(cpus)!r}: an empty CPU name (CPU,... as llvm-mca's -mcpu "
              "takes, e.g. znver4,sapphirerapids)")
-    with tempfile.TemporaryDirectory() as work:
-        src = os.path.join(work, "nop.s")
-        with open(src, "w") as f:
-            f.write("nop\n")
-        for cpu in cpus:
-            done = subprocess.run([mca, f"-mcpu={cpu}", "-iterations=1", src],
-                                  capture_output=True, text=True)
-            if done.returncode != 0:
-                # llvm-mca repeats its complaint: once is enough.
-                said = list(dict.fromkeys(done.stderr.strip().splitlines()))
-                fail(f"--mcpu {cpu}: {mca} refuses it: "
-                     + ("; ".join(said) or f"exit {done.returncode}"))
+    for cpu, said in common.refused_mcpus(mca, cpus).items():
+        fail(f"--mcpu {cpu}: {mca} refuses it: {said}")
 
 
 def listing(driver, algo):
@@ -435,8 +359,7 @@ def listing(driver, algo):
     done = subprocess.run([driver, "list", algo], capture_output=True, text=True)
     if done.returncode != 0:
         fail(f"{algo}: unknown model")
-    lines = done.stdout.split()
-    return lines[1], int(lines[3], 16), lines[4:]
+    return common.parse_listing(done.stdout)
 
 
 def isal_subjects(model):
@@ -598,10 +521,9 @@ def print_markdown(results, cpus, sizes):
     cell = {(r[0], r[1], r[2], r[3]): r[6] for r in results}
     over = {(r[0], r[1]) for r in results if r[5]}
     rows = sorted({(r[0], r[1]) for r in results}, key=lambda k: order(results, k))
-    label = lambda n: f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
     print(f"\nCycles per call, {' / '.join(cpus)} (llvm-mca); "
           "* traced with instructions stepped over\n")
-    print("| algo | subject | " + " | ".join(label(n) for n in sizes) + " |")
+    print("| algo | subject | " + " | ".join(common.size_label(n) for n in sizes) + " |")
     print("|---|---|" + "---:|" * len(sizes))
     for algo, subject in rows:
         name = f"`{subject}`" + ("*" if (algo, subject) in over else "")

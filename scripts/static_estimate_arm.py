@@ -53,6 +53,9 @@ import sys
 import tarfile
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import static_estimate_common as common  # noqa: E402
+
 CC = "aarch64-linux-gnu-gcc"
 QEMU = "qemu-aarch64"
 MCA = "llvm-mca-19"
@@ -86,43 +89,14 @@ ISAL_FOR_MODEL = {
     "CRC-64/NVME": ("crc64_rocksoft_refl_pmull",),
 }
 ISAL_FUNCTIONS = {fn for fns in ISAL_FOR_MODEL.values() for fn in fns}
-# The ones taking (buffer, length, register) and an inverted register, as crc32_iscsi does;
-# the others take (initial CRC, buffer, length) and the model's values.
-ISAL_ISCSI_STYLE = re.compile(r"crc32_iscsi_|crc32c_mix_")
+# How the ISCSI-style kernels are declared, and the wrapper's arguments to them.
+ISAL_ISCSI_STYLE = ("const unsigned char *, size_t", "b, n")
 
+# The driver's own C, after the common part (static_estimate_common.DRIVER_COMMON).
 DRIVER = r"""
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "crcforge_dispatch.h"
 #include "internal.h" /* crc_reference: the bitwise oracle */
-typedef unsigned long long (*fn_t)(const unsigned char *, size_t);
-static crcforge_state s;
 static const crcforge_model *model;
-static volatile unsigned long long sink;
-#define ENTRY(fn) static unsigned long long e_##fn(const unsigned char *b, size_t n) \
-    { return crcforge_##fn(0, b, n); }
-ENTRY(crc32c) ENTRY(crc32) ENTRY(crc64_nvme) ENTRY(crc64_xz) ENTRY(crc16_xmodem)
-/*ISAL_WRAPPERS*/
-static unsigned long long forced(const unsigned char *b, size_t n)
-{
-    crcforge_update(&s, b, n);
-    return 0;
-}
-static const struct { const char *name; fn_t fn; } named[] = {
-    {"entry:crc32c", e_crc32c}, {"entry:crc32", e_crc32}, {"entry:crc64_nvme", e_crc64_nvme},
-    {"entry:crc64_xz", e_crc64_xz}, {"entry:crc16_xmodem", e_crc16_xmodem},
-    /*ISAL_NAMED*/
-};
-#define NAMED (sizeof named / sizeof named[0])
-static fn_t call = forced;
 static const char *path; /* the forced path, NULL for a named function */
-
-__attribute__((noinline)) void traced_call(const unsigned char *buf, size_t n)
-{
-    sink = call(buf, n);
-}
 
 /* The subject computing b[0..n) from the model's initial value. */
 static unsigned long long crc_of(const unsigned char *b, size_t n)
@@ -136,24 +110,6 @@ static unsigned long long crc_of(const unsigned char *b, size_t n)
     }
     forced(b, n);
     return crcforge_final(&s);
-}
-
-/* list ALGO: the model's name and check value, its public entry, the paths serving it
- * with whether this CPU runs them. */
-static int list(void)
-{
-    printf("model %s\ncheck %llx\n", crcforge_model_name(model),
-           (unsigned long long)crcforge_model_check(model));
-    for (size_t i = 0; i < NAMED; i++)
-        if (!strncmp(named[i].name, "entry:", 6) &&
-            crcforge_model_find(named[i].name + 6) == model)
-            printf("%s 1\n", named[i].name);
-    for (size_t i = 0; i < crcforge_impl_count(); i++) {
-        const char *name = crcforge_impl_name(i);
-        if (strcmp(name, "portable") && crcforge_impl_supports(name, model))
-            printf("%s %d\n", name, crcforge_impl_runnable(name));
-    }
-    return 0;
 }
 
 /* 0, 2 on a bad subject, 3 when this CPU cannot run the path. */
@@ -213,7 +169,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!strcmp(argv[1], "list"))
-        return list();
+        return list(model);
     int rc = resolve(argv[2]);
     if (rc)
         return rc;
@@ -269,18 +225,11 @@ def need_tools():
 
 
 def check_mcpus(cpus):
-    """Fails unless llvm-mca has a scheduling model for every core named (it refuses an
-    unknown one only when run, and takes a known name without a model silently)."""
-    with tempfile.TemporaryDirectory() as work:
-        src = os.path.join(work, "nop.s")
-        with open(src, "w") as f:
-            f.write("nop\n")
-        for cpu in cpus:
-            done = run([MCA, "-mtriple=aarch64", f"-mcpu={cpu}", "-iterations=1", src])
-            said = " ".join(dict.fromkeys(done.stderr.strip().splitlines()))
-            if done.returncode != 0 or "not a recognized processor" in said:
-                fail(f"--mcpu {cpu}: {MCA} does not know it ({said or done.returncode}); "
-                     f"`{MCA} -mtriple=aarch64 -mcpu=help` lists the cores")
+    """Fails unless llvm-mca has a scheduling model for every core named, before any
+    trace."""
+    for cpu, said in common.refused_mcpus(MCA, cpus, ("-mtriple=aarch64",)).items():
+        fail(f"--mcpu {cpu}: {MCA} does not know it ({said}); "
+             f"`{MCA} -mtriple=aarch64 -mcpu=help` lists the cores")
 
 
 # ---------------------------------------------------------------------------------------
@@ -336,42 +285,19 @@ def isal_objects(tree, work):
     return objs
 
 
-def isal_wrappers(functions):
-    """C for the driver: each ISA-L function wrapped to the model's CRC from its initial
-    value, named isal:FUNCTION."""
-    decls, named = [], []
-    for fn in sorted(functions):
-        if ISAL_ISCSI_STYLE.match(fn):
-            decls.append(f"unsigned int {fn}(const unsigned char *, size_t, unsigned int);\n"
-                         f"static unsigned long long i_{fn}(const unsigned char *b, size_t n)\n"
-                         f"{{ return ~{fn}(b, n, ~0u) & 0xffffffffu; }}")
-        else:
-            t = "uint%s_t" % fn[3:5]
-            decls.append(f"{t} {fn}({t}, const unsigned char *, uint64_t);\n"
-                         f"static unsigned long long i_{fn}(const unsigned char *b, size_t n)\n"
-                         f"{{ return {fn}(0, b, n); }}")
-        named.append(f'{{"isal:{fn}", i_{fn}}},')
-    return "\n".join(decls), "\n    ".join(named)
-
-
 # ---------------------------------------------------------------------------------------
 # The driver, its disassembly, the traces
 
 def build_driver(root, build, work, isal_objs=(), isal_functions=()):
     """The static aarch64 driver on crcforge's objects (internals reachable) and ISA-L's."""
-    objs = sorted(glob.glob(os.path.join(build, "CMakeFiles", "crcforge_objects.dir", "**",
-                                         "*.o"), recursive=True))
+    objs = common.library_objects(root, build)
     if not objs:
         fail(f"no library objects under {build}/CMakeFiles (an aarch64 build of "
              "cmake/toolchain-aarch64.cmake is wanted)")
-    code = DRIVER
-    if isal_functions:
-        decls, named = isal_wrappers(isal_functions)
-        code = code.replace("/*ISAL_WRAPPERS*/", decls).replace("/*ISAL_NAMED*/", named)
     src = os.path.join(work, "driver.c")
     driver = os.path.join(work, "driver")
     with open(src, "w") as f:
-        f.write(code)
+        f.write(common.driver_source(DRIVER, isal_functions, ISAL_ISCSI_STYLE))
     done = run([CC, "-O2", "-g0", "-static", "-I" + os.path.join(root, "include"),
                 "-I" + os.path.join(root, "src"), src] + objs + list(isal_objs) +
                ["-lpthread", "-o", driver])
@@ -548,9 +474,7 @@ def listing(driver, algo, env):
     done = qemu("max", [driver, "list", algo], env)
     if done.returncode != 0:
         fail(f"{algo}: {done.stderr.strip() or 'unknown model'}")
-    lines = done.stdout.splitlines()
-    model, check = lines[0].split()[1], int(lines[1].split()[1], 16)
-    return model, check, [line.split()[0] for line in lines[2:]]
+    return common.parse_listing(done.stdout)
 
 
 def environment(mcpu):
@@ -707,7 +631,7 @@ def main():
 
 def report(rows, cycles, cpus, sizes, markdown):
     big = max(sizes)
-    label = lambda n: f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
+    label = common.size_label
     notes = {}
     for (model, subject), row in rows.items():
         for cpu, note in row["cpus"].items():

@@ -2,8 +2,8 @@
 /* Entry points: the fixed algorithms, one-shot and streaming CRCs of any model. */
 #include <string.h>
 
+#include "compiler.h"
 #include "internal.h"
-#include "kernel_directives.h"
 
 /* The register holds the CRC in the model's input bit order (see internal.h). */
 uint64_t crc_init_register(const crcforge_model *m)
@@ -38,7 +38,7 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
 
 #if defined(__x86_64__)
 /* The chain's last n < 32 bytes, from the register c. */
-static inline __attribute__((always_inline)) uint32_t crc32c_chain_rest(uint64_t c,
+static ALWAYS_INLINE uint32_t crc32c_chain_rest(uint64_t c,
                                                                         const uint8_t *p,
                                                                         size_t n)
 {
@@ -48,7 +48,7 @@ static inline __attribute__((always_inline)) uint32_t crc32c_chain_rest(uint64_t
         __asm__("crc32q %1, %0" : "+r"(c) : "rm"(v));
     }
     uint32_t r = (uint32_t)c;
-    if (__builtin_expect((n & 7) == 0, 1))
+    if (CRC_LIKELY((n & 7) == 0))
         return r;
     if (n & 4) {
         uint32_t v;
@@ -84,7 +84,7 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
      * back into the qword steps, and starts a cache line, so that no iteration spans two:
      * where the code fell, the jump back and the straddling loop cost calls of 48-144 B
      * 0.3-1 ns on Zen 4 (crc32c_short_bench and paired rounds, throughput loops). */
-    if (__builtin_expect(n >= 32, 0)) {
+    if (CRC_UNLIKELY(n >= 32)) {
         const uint8_t *const end = p + (n & ~(size_t)31);
         __asm__(".p2align 6\n"
                 "1:\n\t"
@@ -110,7 +110,7 @@ static inline uint32_t crc32c_chain_here(uint32_t crc, const uint8_t *p, size_t 
  * CRC-64s only the update's line runs today; test_tuning checks the routing of every
  * table's bands.) */
 #define THROUGH_UPDATE(fn, type, w, fixed, index, xorout)                                 \
-    static __attribute__((noinline)) CODE_ALIGNED type fn##_through_update(               \
+    static CRC_NOINLINE CODE_ALIGNED type fn##_through_update(                            \
         const struct crc_impl *impl, type crc, const void *buf, size_t len)               \
     {                                                                                     \
         const crcforge_model *m = &crc_catalogue[index];                                  \
@@ -159,7 +159,7 @@ CODE_ALIGNED uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
 {
     const struct crc_impl *impl = crc_selected(&crc_catalogue[CRC_CATALOGUE_INDEX_CRC32C]);
 #if defined(__x86_64__)
-    if (__builtin_expect(len < impl->crc32_below, 1))
+    if (CRC_LIKELY(len < impl->crc32_below))
         return ~crc32c_chain_here(~crc, buf, len);
 #endif
     if (len < impl->value_below) /* the path's own entry, called in this one's place */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "bands.h"
-#include "kernel_directives.h"
+#include "compiler.h"
 
 #if defined(__x86_64__)
 #include "keyslot.h"
@@ -54,7 +54,7 @@ static int serves_msb_first(const crcforge_model *m)
 
 /* The first update after a reset: resolved out of line, so that the walkers keep no
  * frame. */
-static __attribute__((noinline, cold)) uint64_t walk_resolving(enum crc_model_class cls,
+static CRC_NOINLINE CRC_COLD uint64_t walk_resolving(enum crc_model_class cls,
                                                               const crcforge_model *m,
                                                               uint64_t reg, const uint8_t *p,
                                                               size_t n);

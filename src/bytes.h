@@ -6,11 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define CRC_HOST_LE 1
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define CRC_HOST_BE 1
-#endif
+#include "compiler.h" /* CRC_HOST_LE or CRC_HOST_BE, the byte swaps */
 
 static inline uint32_t crc_load_le32(const uint8_t *p)
 {
@@ -18,7 +14,7 @@ static inline uint32_t crc_load_le32(const uint8_t *p)
     uint32_t v;
     memcpy(&v, p, 4);
 #ifdef CRC_HOST_BE
-    v = __builtin_bswap32(v);
+    v = CRC_BSWAP32(v);
 #endif
     return v;
 #else
@@ -32,7 +28,7 @@ static inline uint32_t crc_load_be32(const uint8_t *p)
     uint32_t v;
     memcpy(&v, p, 4);
 #ifdef CRC_HOST_LE
-    v = __builtin_bswap32(v);
+    v = CRC_BSWAP32(v);
 #endif
     return v;
 #else
@@ -50,7 +46,7 @@ static inline uint64_t crc_load_be64(const uint8_t *p)
 #ifdef CRC_HOST_LE
     uint64_t v; /* one 8-byte load and one byte swap, not two of each */
     memcpy(&v, p, 8);
-    return __builtin_bswap64(v);
+    return CRC_BSWAP64(v);
 #else
     return (uint64_t)crc_load_be32(p) << 32 | crc_load_be32(p + 4);
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * CPU features in use: detected once (cpu_x86.c, cpu_arm.c), less those masked off, plus
- * those the build guarantees; their names.
+ * CPU features in use: detected once (cpu_x86.c or cpu_arm.c, as cpu.h chooses), less those
+ * masked off, plus those the build guarantees; their names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,15 +10,13 @@
 #include "environment.h"
 #include "internal.h"
 
-#if !(defined(__x86_64__) || defined(__i386__)) &&                                       \
-    !(defined(__aarch64__) && (defined(__linux__) || defined(__APPLE__)))
+#if !defined(CRC_CPU_DETECTS_X86) && !defined(CRC_CPU_DETECTS_ARM)
+/* An architecture with no detection (cpu.h): no feature, no identity. */
 uint32_t crc_cpu_detect(void)
 {
     return CRC_CPU_KNOWN;
 }
-#endif
-#if !(defined(__x86_64__) || defined(__i386__)) &&                                       \
-    !(defined(__aarch64__) && (defined(__linux__) || defined(__APPLE__)))
+
 void crc_cpu_identify(struct crc_cpu_id *id)
 {
     memset(id, 0, sizeof *id);

@@ -103,8 +103,16 @@ static inline int crc_cpu_has(uint32_t features)
     return query == 0 || (crc_cpu_features() & query) == query;
 }
 
-/* What the CPU and the OS offer, before any mask: CPUID and XGETBV (cpu_x86.c), hwcaps or
- * sysctl (cpu_arm.c); CRC_CPU_KNOWN alone where nothing is known. */
+/* The file that detects the CPU's features, chosen here alone: cpu_x86.c on x86, cpu_arm.c
+ * on aarch64, each holding every OS it knows; elsewhere none, and cpu.c knows no feature. */
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+#define CRC_CPU_DETECTS_X86 1
+#elif defined(__aarch64__) || defined(_M_ARM64)
+#define CRC_CPU_DETECTS_ARM 1
+#endif
+
+/* What the CPU and the OS offer, before any mask: CPUID and XGETBV (cpu_x86.c), hwcaps,
+ * sysctl or the Windows API (cpu_arm.c); CRC_CPU_KNOWN alone where nothing is known. */
 uint32_t crc_cpu_detect(void);
 
 /* Who made the CPU and which one it is: on x86 CPUID leaves 0 and 1 (the vendor string and

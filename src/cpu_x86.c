@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x86 feature detection: CPUID, and XGETBV for the register state the OS saves.  A
- * feature counts only when the CPU has it and the OS saves the state it needs.
+ * x86 feature detection, every OS: CPUID, and XGETBV for the register state the OS saves.
+ * A feature counts only when the CPU has it and the OS saves the state it needs; on macOS,
+ * which saves AVX-512 state only from a thread's first AVX-512 instruction, the sysctl
+ * key stands in for XCR0's bits (crc_cpu_apple_avx512_state, compiled on every platform
+ * for the tests of recorded answers).
  */
 #include <string.h>
 
 #include "compiler.h"
 #include "cpu.h"
-#if defined(__APPLE__)
 #include "cpu_apple.h"
-#endif
 
-#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+int crc_cpu_apple_avx512_state(int os_ymm, crc_sysctl_lookup *lookup, void *ctx)
+{
+    return os_ymm && crc_sysctl_yes(lookup, ctx, "hw.optional.avx512f");
+}
+
+#if defined(CRC_CPU_DETECTS_X86)
 
 uint32_t crc_cpu_detect(void)
 {

@@ -19,8 +19,8 @@
  * then, after including this file, one CRC16_XMODEM_PATH(SUFFIX, FOLD) per folding tier.
  */
 #include "bytes.h"
+#include "compiler.h"
 #include "fold_consts.h"
-#include "kernel_directives.h"
 #include "keyslot.h"
 
 /* p[0..n), n <= 8, as a big-endian integer; overlapping loads agree where they meet. */
@@ -118,7 +118,7 @@ static inline const struct fold_consts *crc16_short_consts(const crcforge_model 
 
 /* A key that holds a '{': the rule, its hashed part through the same body.  Out of line,
  * so that the common case saves no registers for memchr's calls. */
-TARGET static __attribute__((noinline, cold)) unsigned
+TARGET static CRC_NOINLINE CRC_COLD unsigned
 crc16_short_tagged(const struct fold_consts *k, const uint8_t *p, size_t n)
 {
     p = crc_hash_tag(p, &n);

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "compiler.h"
 #include "crcforge_dispatch.h"
 
 /* Notes a problem: the variable, its value as read, what was done instead, and the text
@@ -17,7 +18,7 @@
  * and the text are copied.  A note equal to one already made is not made again, so that a value read anew
  * (after crcforge_impl_force) is reported once.  Thread-safe, no lock. */
 void crc_env_note(const char *variable, const char *value, const char *instead,
-                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+                  const char *fmt, ...) CRC_PRINTF_FORMAT(4, 5);
 
 /* Calls item(env, s, len, ctx) for each non-empty comma-separated item s[0..len) of env
  * (CRCFORGE_TUNE's KEY=VALUE list); a NULL env has none. */

@@ -148,7 +148,7 @@ void crc32c_lanes_prepare(void)
 }
 
 #define CRC_X16 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
-const uint8_t crc_shift_table[64] __attribute__((aligned(16))) = {
+_Alignas(16) const uint8_t crc_shift_table[64] = {
     CRC_X16, CRC_X16,
     0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
     CRC_X16,
@@ -159,11 +159,10 @@ const uint8_t crc_shift_table[64] __attribute__((aligned(16))) = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,     \
         24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44,   \
         45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63
-const uint8_t crc_byte_index_window[128] __attribute__((aligned(64))) = {CRC_INDICES64,
-                                                                          CRC_INDICES64};
+_Alignas(64) const uint8_t crc_byte_index_window[128] = {CRC_INDICES64, CRC_INDICES64};
 #undef CRC_INDICES64
 
-const uint8_t crc_reverse_window[32] __attribute__((aligned(16))) = {
+_Alignas(16) const uint8_t crc_reverse_window[32] = {
     15,   14,   13,   12,   11,   10,   9,    8,    7,    6,    5,    4,    3,    2,    1,    0,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
 };

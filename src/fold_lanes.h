@@ -15,17 +15,13 @@
 
 #include "fold_consts.h"
 
-#ifndef FOLD_LANES_INLINE
-#define FOLD_LANES_INLINE inline __attribute__((always_inline))
-#endif
-
 /*
  * B mod G' for a 128-bit B = Bh*x^64 + Bl in the lane convention (MSB-first: the high qword
  * is Bh; reflected: the low qword is reflect64(Bh)), as the register: Barrett reduction
  * with the constants of fold_consts.h.  MSB-first: shifted back down to the model's width.
  */
-static ATTRIBUTES FOLD_LANES_INLINE uint64_t barrett(vec_t b, const struct fold_consts *c,
-                                                     const int msb)
+static ATTRIBUTES ALWAYS_INLINE uint64_t barrett(vec_t b, const struct fold_consts *c,
+                                                 const int msb)
 {
     /* barrett_quotient (low qword) and barrett_poly (high): one load */
     const vec_t k = V_LOAD(&c->barrett_quotient);
@@ -42,8 +38,8 @@ static ATTRIBUTES FOLD_LANES_INLINE uint64_t barrett(vec_t b, const struct fold_
 
 /* (A * x^64) mod G' for the last lane A, as the register: A * x^64 == B (mod G') with
  * B = A.hi * (x^128 mod G') + A.lo * x^64, then Barrett. */
-static ATTRIBUTES FOLD_LANES_INLINE uint64_t final_reduction(vec_t a, const struct fold_consts *c,
-                                                             const int msb)
+static ATTRIBUTES ALWAYS_INLINE uint64_t final_reduction(vec_t a, const struct fold_consts *c,
+                                                         const int msb)
 {
     const vec_t k = V_PAIR(c->reduce_128, 0);
     if (msb)
@@ -51,7 +47,7 @@ static ATTRIBUTES FOLD_LANES_INLINE uint64_t final_reduction(vec_t a, const stru
     return barrett(V_XOR(V_CLMUL(a, 0, k, 0), V_HIGH_DOWN(a)), c, 0);
 }
 
-static ATTRIBUTES FOLD_LANES_INLINE vec_t lane_of(unsigned __int128 v)
+static ATTRIBUTES ALWAYS_INLINE vec_t lane_of(unsigned __int128 v)
 {
     return V_PAIR((uint64_t)v, (uint64_t)(v >> 64));
 }
@@ -79,8 +75,8 @@ static inline uint64_t load_le_upto8(const uint8_t *p, size_t n)
  * In the reflected domain the little-endian number L of the bytes is reflect(M), and a
  * shift towards the high end of the lane stands for a division by a power of x.
  */
-static ATTRIBUTES FOLD_LANES_INLINE uint64_t short_pass(const struct fold_consts *c, uint64_t reg,
-                                                        const uint8_t *p, size_t n, const int msb)
+static ATTRIBUTES ALWAYS_INLINE uint64_t short_pass(const struct fold_consts *c, uint64_t reg,
+                                                    const uint8_t *p, size_t n, const int msb)
 {
     const unsigned bits = 8 * (unsigned)n;
     if (n <= 8) {
@@ -88,7 +84,7 @@ static ATTRIBUTES FOLD_LANES_INLINE uint64_t short_pass(const struct fold_consts
         if (!msb)
             return barrett(lane_of((unsigned __int128)(reg ^ l) << (64 - bits)), c, 0);
         uint64_t r = reg << (64 - c->width);
-        uint64_t m = __builtin_bswap64(l) >> (64 - bits);
+        uint64_t m = CRC_BSWAP64(l) >> (64 - bits);
         return barrett(lane_of((unsigned __int128)r << bits ^ (unsigned __int128)m << 64), c, 1);
     }
     uint64_t lo, hi;
@@ -97,28 +93,28 @@ static ATTRIBUTES FOLD_LANES_INLINE uint64_t short_pass(const struct fold_consts
     unsigned __int128 l = (unsigned __int128)(hi >> (128 - bits)) << 64 | lo;
     if (!msb)
         return final_reduction(lane_of((l ^ reg) << (128 - bits)), c, 0);
-    unsigned __int128 x = ((unsigned __int128)__builtin_bswap64(lo) << 64 |
-                           __builtin_bswap64((uint64_t)(l >> 64))) >> (128 - bits);
+    unsigned __int128 x = ((unsigned __int128)CRC_BSWAP64(lo) << 64 |
+                           CRC_BSWAP64((uint64_t)(l >> 64))) >> (128 - bits);
     x ^= (unsigned __int128)(reg << (64 - c->width)) << (bits - 64);
     return final_reduction(lane_of(x), c, 1);
 }
 
 /* The control making byte i of a lane take byte i + o - 16, zero outside the lane
  * (CRC_SHIFT_MASK, fold_consts.h): o in -16..32. */
-static ATTRIBUTES FOLD_LANES_INLINE vec_t shift_mask(ptrdiff_t o)
+static ATTRIBUTES ALWAYS_INLINE vec_t shift_mask(ptrdiff_t o)
 {
     return V_LOAD(CRC_SHIFT_MASK(o));
 }
 
 /* The lane of 16 message bytes: as loaded (reflected) or bytes reversed (MSB-first). */
-static ATTRIBUTES FOLD_LANES_INLINE vec_t load_lane(const uint8_t *q, const int msb)
+static ATTRIBUTES ALWAYS_INLINE vec_t load_lane(const uint8_t *q, const int msb)
 {
     vec_t d = V_LOAD(q);
     return msb ? V_SHUFFLE(d, V_BSWAP_MASK()) : d;
 }
 
 /* a folded across 128 bits: the value to xor into the next lane. */
-static ATTRIBUTES FOLD_LANES_INLINE vec_t fold_forward(vec_t a, const struct fold_consts *c)
+static ATTRIBUTES ALWAYS_INLINE vec_t fold_forward(vec_t a, const struct fold_consts *c)
 {
     const vec_t k = V_LOAD(&c->fold_across_128_bits);
     return V_XOR(V_CLMUL(a, 0, k, 0), V_CLMUL(a, 1, k, 1));
@@ -137,8 +133,8 @@ static ATTRIBUTES FOLD_LANES_INLINE vec_t fold_forward(vec_t a, const struct fol
  * Reflected lanes hold message bytes in order; MSB-first lanes hold them reversed, so the
  * shifts go the other way.
  */
-static ATTRIBUTES FOLD_LANES_INLINE vec_t head_pass(const struct fold_consts *c, uint64_t reg,
-                                                    const uint8_t *p, size_t head, const int msb)
+static ATTRIBUTES ALWAYS_INLINE vec_t head_pass(const struct fold_consts *c, uint64_t reg,
+                                                const uint8_t *p, size_t head, const int msb)
 {
     const vec_t reg128 = msb ? V_PAIR(0, reg << (64 - c->width)) : V_PAIR(reg, 0);
     const size_t t = head % 16;
@@ -156,9 +152,9 @@ static ATTRIBUTES FOLD_LANES_INLINE vec_t head_pass(const struct fold_consts *c,
 
 /* 16 <= n <= 32: the first n - 16 bytes (1 to 16) as head_pass takes them, then the last
  * lane; 16 bytes, the one lane. */
-static ATTRIBUTES FOLD_LANES_INLINE uint64_t two_lanes_pass(const struct fold_consts *c,
-                                                            uint64_t reg, const uint8_t *p,
-                                                            size_t n, const int msb)
+static ATTRIBUTES ALWAYS_INLINE uint64_t two_lanes_pass(const struct fold_consts *c,
+                                                        uint64_t reg, const uint8_t *p,
+                                                        size_t n, const int msb)
 {
     const vec_t reg128 = msb ? V_PAIR(0, reg << (64 - c->width)) : V_PAIR(reg, 0);
     const size_t t = n - 16;
@@ -172,8 +168,8 @@ static ATTRIBUTES FOLD_LANES_INLINE uint64_t two_lanes_pass(const struct fold_co
 }
 
 /* 16 <= n < LANES_MAX: the head, then the last lane reduced. */
-static ATTRIBUTES FOLD_LANES_INLINE uint64_t lanes_pass(const struct fold_consts *c, uint64_t reg,
-                                                        const uint8_t *p, size_t n, const int msb)
+static ATTRIBUTES ALWAYS_INLINE uint64_t lanes_pass(const struct fold_consts *c, uint64_t reg,
+                                                    const uint8_t *p, size_t n, const int msb)
 {
     vec_t carry = head_pass(c, reg, p, n - 16, msb);
     return final_reduction(V_XOR(load_lane(p + n - 16, msb), carry), c, msb);

@@ -53,14 +53,14 @@
 /* One function per bit order for the vector pass, apart from the short paths so that
  * short inputs do not pay for its register set-up. */
 #if !FOLD_MSB_ONLY
-static ATTRIBUTES __attribute__((noinline)) uint64_t
+static ATTRIBUTES CRC_NOINLINE uint64_t
 FOLD_CAT(fold_lsb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
 {
     return fold_pass(c, reg, p, n, 0);
 }
 #endif
 
-static ATTRIBUTES __attribute__((noinline)) uint64_t
+static ATTRIBUTES CRC_NOINLINE uint64_t
 FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
 {
     return fold_pass(c, reg, p, n, 1);
@@ -70,7 +70,7 @@ FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uin
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
                                                       const uint8_t *p, size_t n);
 
-static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
+static ATTRIBUTES CRC_NOINLINE CRC_COLD uint64_t
 FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
 {
     fold_consts_build(m);
@@ -80,11 +80,11 @@ FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uin
 /* The update and its short inputs each start a cache line, so that where the linker puts
  * the tier's code does not decide how many lines a short call touches (AMD Zen 4, CRC-16/XMODEM
  * at 8 B through the 512-bit tier: 7.3 ns where they fell across lines, 6.5 aligned). */
-static ATTRIBUTES __attribute__((noinline)) CODE_ALIGNED uint64_t
+static ATTRIBUTES CRC_NOINLINE CODE_ALIGNED uint64_t
 FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
 {
 #if !FOLD_MSB_ONLY
-    if (__builtin_expect(c->lsb_first, 1)) { /* the reflected ones fall through */
+    if (CRC_LIKELY(c->lsb_first)) { /* the reflected ones fall through */
         if (n >= 16)
             return LANES_MAX <= 33 ? two_lanes_pass(c, reg, p, n, 0)
                                    : lanes_pass(c, reg, p, n, 0);

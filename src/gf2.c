@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Polynomial arithmetic over GF(2) (gf2.h). */
+#include "compiler.h"
 #include "gf2.h"
 
 uint64_t crc_width_mask(unsigned width)
@@ -10,7 +11,7 @@ uint64_t crc_width_mask(unsigned width)
 /* Swap halves, then bytes, nibbles, bit pairs and bits: no loop. */
 uint64_t crc_reflect(uint64_t v, unsigned width)
 {
-    v = __builtin_bswap64(v);
+    v = CRC_BSWAP64(v);
     v = (v >> 4 & 0x0f0f0f0f0f0f0f0full) | (v & 0x0f0f0f0f0f0f0f0full) << 4;
     v = (v >> 2 & 0x3333333333333333ull) | (v & 0x3333333333333333ull) << 2;
     v = (v >> 1 & 0x5555555555555555ull) | (v & 0x5555555555555555ull) << 1;

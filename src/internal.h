@@ -151,7 +151,7 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg);
  * of these fields is part of the ABI.  That storage is declared as the public type and
  * read and written as this one: may_alias keeps the compiler's type-based alias analysis
  * from assuming the two apart. */
-struct __attribute__((may_alias)) crc_state {
+struct CRC_MAY_ALIAS crc_state {
     const crcforge_model *model;
     const struct crc_impl *impl; /* NULL: the model's selected path */
     uint64_t reg;

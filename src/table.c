@@ -7,8 +7,8 @@
  * Software-based CRC Generators" (ISCC 2005).
  */
 #include "bytes.h"
+#include "compiler.h"
 #include "internal.h"
-#include "kernel_directives.h"
 #include "keyslot.h"
 
 #define ENTRY uint32_t

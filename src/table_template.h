@@ -9,7 +9,7 @@
  * next data byte whatever the width; both are shifted back at the end.
  * table[k][b] is the register after the byte b followed by k zero bytes.
  */
-#include "kernel_directives.h"
+#include "compiler.h"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -45,8 +45,8 @@ static void CAT(build_tables_, SUFFIX)(ENTRY (*t)[256], const crcforge_params *p
 }
 
 /* One byte through the table, either bit order (msb a constant at each use). */
-static inline __attribute__((always_inline)) ENTRY CAT(step_, SUFFIX)(const ENTRY *t0, ENTRY r,
-                                                                      uint8_t b, const int msb)
+static ALWAYS_INLINE ENTRY CAT(step_, SUFFIX)(const ENTRY *t0, ENTRY r,
+                                              uint8_t b, const int msb)
 {
     if (msb)
         return (ENTRY)(r << 8) ^ t0[((r >> (ENTRY_BITS - 8)) ^ b) & 0xff];
@@ -54,7 +54,7 @@ static inline __attribute__((always_inline)) ENTRY CAT(step_, SUFFIX)(const ENTR
 }
 
 /* One table lookup a byte: the classic loop. */
-static inline __attribute__((always_inline)) ENTRY
+static ALWAYS_INLINE ENTRY
 CAT(bytewise_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n, const int msb)
 {
     while (n--)
@@ -64,7 +64,7 @@ CAT(bytewise_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n, con
 
 /* Sixteen bytes a step, then the rest a byte at a time; msb is a constant at each call,
  * so each bit order compiles to its own loop. */
-static inline __attribute__((always_inline)) ENTRY
+static ALWAYS_INLINE ENTRY
 CAT(slice16_, SUFFIX)(ENTRY (*t)[256], ENTRY r, const uint8_t *p, size_t n, const int msb)
 {
     while (n >= 16) {

@@ -29,9 +29,9 @@
 #include "internal.h"
 #include "../quick_arg.h"
 
-#define TARGET __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2,crc32")))
+#define TARGET CRC_TARGET("avx2,vpclmulqdq,pclmul,sse4.2,crc32")
 /* The timed loops stay out of line, so each is compiled as a kernel would be. */
-#define KERNEL TARGET __attribute__((noinline))
+#define KERNEL TARGET CRC_NOINLINE
 
 static TARGET inline uint64_t load64(const uint8_t *p)
 {

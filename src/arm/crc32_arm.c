@@ -33,7 +33,7 @@ UPDATE_FUNCTION(crc32_arm_crc32_3way, CRC_ARM_TARGET_CRC_PMULL, crc_arm_three_wa
     {                                                                                    \
         return ~crc_arm_one_way(poly, ~crc, buf, len);                                   \
     }                                                                                    \
-    CRC_ARM_TARGET_CRC_PMULL CODE_ALIGNED static __attribute__((noinline))       \
+    CRC_ARM_TARGET_CRC_PMULL CODE_ALIGNED static CRC_NOINLINE                            \
     uint32_t name##_3way_long(uint32_t crc, const void *buf, size_t len)                 \
     {                                                                                    \
         return ~crc_arm_three_way(poly, ~crc, buf, len);                                 \

@@ -26,7 +26,7 @@
 #include "../fold_consts.h"
 #include "vec128.h"
 
-#define CRC_ARM_INLINE static inline __attribute__((always_inline))
+#define CRC_ARM_INLINE static ALWAYS_INLINE
 
 /* The two polynomials of the instruction. */
 enum crc_arm_poly { CRC_ARM_CASTAGNOLI, CRC_ARM_ZLIB };
@@ -44,9 +44,9 @@ CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_step16(int poly, uint32_t r, 
         uint64_t lo, hi;
     } v;
     memcpy(&v, p, 16);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v.lo = __builtin_bswap64(v.lo);
-    v.hi = __builtin_bswap64(v.hi);
+#if defined(CRC_HOST_BE)
+    v.lo = CRC_BSWAP64(v.lo);
+    v.hi = CRC_BSWAP64(v.hi);
 #endif
     return poly == CRC_ARM_CASTAGNOLI ? crc_arm_crc32cd(crc_arm_crc32cd(r, v.lo), v.hi)
                                       : crc_arm_crc32d(crc_arm_crc32d(r, v.lo), v.hi);
@@ -56,7 +56,7 @@ CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_step16(int poly, uint32_t r, 
  * loads, behind the pointer's increment: two instructions more a 64-byte call). */
 CRC_ARM_TARGET_CRC CRC_ARM_INLINE uint32_t crc_arm_step32(int poly, uint32_t r, const uint8_t *p)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(CRC_HOST_LE)
     uint64_t v0, v1, v2, v3;
     __asm__("ldp %[v0], %[v1], [%[p]]\n\t"
             "ldp %[v2], %[v3], [%[p], #16]"

@@ -26,8 +26,8 @@
  *               CRC_ARM_TARGET_CRC_PMULL_SHA3)
  *   USE_EOR3    1 to xor two products and a vector in one EOR3
  */
+#include "../compiler.h"
 #include "../cpu.h"
-#include "../kernel_directives.h"
 #include "crc32_chain.h"
 #include "crc32_hybrid.h"
 #include "impls.h"
@@ -36,15 +36,6 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define FN(name) CAT(CAT(crc_arm_, SUFFIX), CAT(_, name))
-
-/* The iterations' loop as written: GCC otherwise unrolls it 16 times behind a jump table. */
-#if defined(__clang__)
-#define NO_UNROLL _Pragma("nounroll")
-#elif defined(__GNUC__)
-#define NO_UNROLL _Pragma("GCC unroll 1")
-#else
-#define NO_UNROLL
-#endif
 
 /* Inputs this short run on one chain from the value entries, inline: no frame. */
 #define CHAIN_BELOW 256
@@ -166,12 +157,12 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t passes(const int poly, uint32_t r, cons
 /* One function a shape and polynomial, each with its accumulators in registers. */
 #define SHAPE_NAME(poly, V, S, Q) FN(CAT(poly, CAT(_v, CAT(V, CAT(s, CAT(S, CAT(q, Q)))))))
 #define SHAPE_FUNCTIONS(V, S, Q)                                                          \
-    static ATTRIBUTES CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
+    static ATTRIBUTES CODE_ALIGNED CRC_NOINLINE uint32_t SHAPE_NAME(                      \
         castagnoli, V, S, Q)(uint32_t r, const uint8_t *p, size_t n, size_t min)          \
     {                                                                                     \
         return passes(CRC_ARM_CASTAGNOLI, r, p, n, min, V, S, Q);                         \
     }                                                                                     \
-    static ATTRIBUTES CODE_ALIGNED __attribute__((noinline)) uint32_t SHAPE_NAME( \
+    static ATTRIBUTES CODE_ALIGNED CRC_NOINLINE uint32_t SHAPE_NAME(                      \
         zlib, V, S, Q)(uint32_t r, const uint8_t *p, size_t n, size_t min)                \
     {                                                                                     \
         return passes(CRC_ARM_ZLIB, r, p, n, min, V, S, Q);                               \
@@ -197,18 +188,18 @@ static uint32_t FN(tuned)(const int poly, uint32_t r, const uint8_t *p, size_t n
 
 /* The first use: the tuning resolved, then the call (apart, so that FN(tuned) keeps no
  * frame). */
-static __attribute__((noinline)) uint32_t FN(resolve_then)(const int poly, uint32_t r,
-                                                           const uint8_t *p, size_t n)
+static CRC_NOINLINE uint32_t FN(resolve_then)(const int poly, uint32_t r,
+                                              const uint8_t *p, size_t n)
 {
     crc_arm_tuning_resolve();
     return FN(tuned)(poly, r, p, n);
 }
 
 /* With the tuning's shape and limit. */
-static CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const int poly,
-                                                                         uint32_t r,
-                                                                         const uint8_t *p,
-                                                                         size_t n)
+static CODE_ALIGNED CRC_NOINLINE uint32_t FN(tuned)(const int poly,
+                                                    uint32_t r,
+                                                    const uint8_t *p,
+                                                    size_t n)
 {
     const uint32_t shape = atomic_load_explicit(&crc_arm_hybrid_shape, memory_order_relaxed);
     if (shape == 0)
@@ -229,7 +220,7 @@ static CODE_ALIGNED __attribute__((noinline)) uint32_t FN(tuned)(const int poly,
             return crc_arm_one_way(poly, (uint32_t)reg, p, n);                            \
         return FN(tuned)(poly, (uint32_t)reg, p, n);                                      \
     }                                                                                     \
-    static CODE_ALIGNED __attribute__((noinline)) uint32_t FN(                    \
+    static CODE_ALIGNED CRC_NOINLINE uint32_t FN(                                         \
         CAT(value_long_, name))(uint32_t crc, const void *buf, size_t len)                \
     {                                                                                     \
         return ~FN(tuned)(poly, ~crc, buf, len);                                          \
@@ -255,7 +246,6 @@ const struct crc_impl CAT(crc_impl_crc32_arm_, SUFFIX) = {
     .value_below = UINT32_MAX, .value = {[CRC_FIXED_CRC32] = {.w32 = FN(value_crc32)}}};
 
 #undef CHAIN_BELOW
-#undef NO_UNROLL
 #undef FN
 #undef CAT
 #undef CAT_

@@ -22,11 +22,11 @@
  * independent chains), a tree 8 -> 4 -> 2 -> 1, one lane 16 bytes at a time, and the
  * final reduction.  Shorter inputs take fold_record.h's lane steps.
  */
+#include "../compiler.h"
 #include "../cpu.h"
 #include "impls.h"
 #include "vec128.h"
 #include "../fold_lanes.h"
-#include "../kernel_directives.h"
 
 #define LANES_MAX 32
 

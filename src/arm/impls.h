@@ -3,8 +3,8 @@
 #ifndef CRCFORGE_ARM_IMPLS_H
 #define CRCFORGE_ARM_IMPLS_H
 
+#include "../compiler.h" /* CODE_ALIGNED */
 #include "../internal.h"
-#include "../kernel_directives.h" /* CODE_ALIGNED */
 
 /* crc32_arm.c: CRC-32C and CRC-32 on the CRC32 instructions (any byte order). */
 extern const struct crc_impl crc_impl_crc32c_arm_crc32_3way;
@@ -34,7 +34,7 @@ extern const struct crc_impl crc_impl_fold_arm_pmull_eor3;
 extern const struct crc_impl crc_impl_fold_arm_pmull;
 extern const struct crc_impl crc_impl_crc16_xmodem_arm_pmull_eor3;
 extern const struct crc_impl crc_impl_crc16_xmodem_arm_pmull;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(CRC_HOST_LE)
 #define CRC_ARM_LITTLE_ENDIAN 1
 #define CRC_ARM_HYBRID_IMPLS                                                              \
     &crc_impl_crc32c_arm_hybrid_eor3, &crc_impl_crc32_arm_hybrid_eor3,                    \

@@ -1,61 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The ARM side of the ISA: target attributes spelled for GCC and clang, the CRC32 and SHA3
- * instructions as clang before 16 lets them be reached (it declares their ACLE intrinsics
- * only under global -march flags: its builtins, and EOR3 in inline assembly), and the
- * 128-bit carry-less vector operations of x86/vec128.h over NEON, for the code written
- * once for both (../fold_lanes.h, ../crc16_short.h).  Little-endian aarch64: 64-bit lane
- * 0 is the low qword, and a 16-byte load gives the lane x86's movdqu gives.
+ * The 128-bit carry-less vector operations of x86/vec128.h over NEON, for the code written
+ * once for both (../fold_lanes.h, ../crc16_short.h); the target attributes and the CRC32
+ * and EOR3 instructions, which each compiler spells its own way, are ../compiler.h's.
+ * Little-endian aarch64: 64-bit lane 0 is the low qword, and a 16-byte load gives the lane
+ * x86's movdqu gives.
  */
 #ifndef CRCFORGE_ARM_VEC128_H
 #define CRCFORGE_ARM_VEC128_H
 
 #include <arm_neon.h>
-#if !defined(__clang__)
-#include <arm_acle.h>
-#endif
 
-#if defined(__clang__)
-#define CRC_ARM_TARGET_CRC __attribute__((target("crc")))
-#define CRC_ARM_TARGET_PMULL __attribute__((target("aes")))
-#define CRC_ARM_TARGET_CRC_PMULL __attribute__((target("crc,aes")))
-#define CRC_ARM_TARGET_PMULL_SHA3 __attribute__((target("aes,sha3")))
-#define CRC_ARM_TARGET_CRC_PMULL_SHA3 __attribute__((target("crc,aes,sha3")))
-#define crc_arm_crc32b __builtin_arm_crc32b
-#define crc_arm_crc32h __builtin_arm_crc32h
-#define crc_arm_crc32w __builtin_arm_crc32w
-#define crc_arm_crc32d __builtin_arm_crc32d
-#define crc_arm_crc32cb __builtin_arm_crc32cb
-#define crc_arm_crc32ch __builtin_arm_crc32ch
-#define crc_arm_crc32cw __builtin_arm_crc32cw
-#define crc_arm_crc32cd __builtin_arm_crc32cd
-#else
-#define CRC_ARM_TARGET_CRC __attribute__((target("+crc")))
-#define CRC_ARM_TARGET_PMULL __attribute__((target("+crypto")))
-#define CRC_ARM_TARGET_CRC_PMULL __attribute__((target("+crc+crypto")))
-#define CRC_ARM_TARGET_PMULL_SHA3 __attribute__((target("arch=armv8.2-a+crypto+sha3")))
-#define CRC_ARM_TARGET_CRC_PMULL_SHA3 __attribute__((target("arch=armv8.2-a+crc+crypto+sha3")))
-#define crc_arm_crc32b __crc32b
-#define crc_arm_crc32h __crc32h
-#define crc_arm_crc32w __crc32w
-#define crc_arm_crc32d __crc32d
-#define crc_arm_crc32cb __crc32cb
-#define crc_arm_crc32ch __crc32ch
-#define crc_arm_crc32cw __crc32cw
-#define crc_arm_crc32cd __crc32cd
-#endif
-
-/* a ^ b ^ c in one EOR3 (SHA3). */
-#if defined(__clang__) && __clang_major__ < 16
-#define CRC_ARM_EOR3(a, b, c)                                                              \
-    __extension__({                                                                        \
-        uint64x2_t eor3_;                                                                  \
-        __asm__("eor3 %0.16b, %1.16b, %2.16b, %3.16b" : "=w"(eor3_) : "w"(a), "w"(b), "w"(c)); \
-        eor3_;                                                                             \
-    })
-#else
-#define CRC_ARM_EOR3(a, b, c) veor3q_u64(a, b, c)
-#endif
+#include "../compiler.h" /* the target attributes, CRC32 and EOR3 instructions */
 
 /* 128-bit vectors as two qwords (lane 0 the low one); byte operations reinterpret. */
 typedef uint64x2_t vec_t;

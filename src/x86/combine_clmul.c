@@ -47,7 +47,7 @@ static TARGET_PCLMUL uint64_t shift_clmul(const struct fold_consts *c, uint64_t 
     const unsigned s = 64 - c->width;
     uint64_t acc = a << s;
     for (; len != 0; len &= len - 1)
-        acc = mulmod_lifted(acc, c->x8_pow2k[__builtin_ctzll(len)], c);
+        acc = mulmod_lifted(acc, c->x8_pow2k[CRC_CTZ64(len)], c);
     return acc >> s;
 }
 

@@ -21,7 +21,6 @@
  */
 #include "../compiler.h"
 #include "../cpu.h"
-#include "../kernel_directives.h"
 #include "fold.h"
 #include "vec128.h"
 

@@ -63,7 +63,7 @@ static TARGET_SSE42_PCLMUL inline uint32_t pass_3way(uint32_t crc, const uint8_t
 
 /* Whole passes, then one over the rest if it is at least `least` bytes (the tuning's
  * crc32c_threeway_min, n >= least), the last bytes below 24 on one chain. */
-static TARGET_SSE42_PCLMUL __attribute__((noinline)) uint32_t crc32c_3way_long(uint32_t crc,
+static TARGET_SSE42_PCLMUL CRC_NOINLINE uint32_t crc32c_3way_long(uint32_t crc,
                                                                                const uint8_t *p,
                                                                                size_t n,
                                                                                size_t least)
@@ -84,7 +84,7 @@ static uint64_t crc32c_x86_sse42_3way(const crcforge_model *m, uint64_t reg, con
                                       size_t n);
 
 /* The first call after the tuning was reset: apart, so that the path keeps no frame. */
-static __attribute__((noinline, cold)) uint64_t crc32c_3way_resolving(const crcforge_model *m,
+static CRC_NOINLINE CRC_COLD uint64_t crc32c_3way_resolving(const crcforge_model *m,
                                                                      uint64_t reg,
                                                                      const uint8_t *p, size_t n)
 {
@@ -97,7 +97,7 @@ static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *
                                                           const uint8_t *p, size_t n)
 {
     const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
-    if (__builtin_expect(tuning == NULL, 0))
+    if (CRC_UNLIKELY(tuning == NULL))
         return crc32c_3way_resolving(m, reg, p, n);
     if (n < tuning->crc32c_threeway_min)
         return crc32c_chain((uint32_t)reg, p, n);

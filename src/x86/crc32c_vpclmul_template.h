@@ -50,9 +50,9 @@
  */
 #include <immintrin.h>
 
+#include "../compiler.h"
 #include "../cpu.h"
 #include "../fold_consts.h"
-#include "../kernel_directives.h"
 #include "crc32c_x86.h"
 #include "tuning.h"
 
@@ -193,7 +193,7 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t fold_loop(uint32_t crc, const uint8_t *
 
 /* Past CRC32_LANES_MAX lanes: `acc` accumulators (1, 2, 4 or 8; 0: the tuning table's).
  * (The register's width, so that the caller's call is a tail call.) */
-static ATTRIBUTES __attribute__((noinline)) uint64_t fold_long(uint32_t crc, const uint8_t *p,
+static ATTRIBUTES CRC_NOINLINE uint64_t fold_long(uint32_t crc, const uint8_t *p,
                                                                size_t n,
                                                                const struct crc32_lanes *lanes,
                                                                unsigned acc)
@@ -238,7 +238,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel(uint64_t reg, const uint8_t *p
 }
 
 /* The table built, then the update started again: the update itself makes no call. */
-static ATTRIBUTES __attribute__((noinline, cold)) uint64_t
+static ATTRIBUTES CRC_NOINLINE CRC_COLD uint64_t
 parallel_first_use(uint64_t reg, const uint8_t *p, size_t n, unsigned acc)
 {
     crc32c_lanes_build();
@@ -258,7 +258,7 @@ static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const
 }
 
 /* The CRC value of any n. */
-static ATTRIBUTES __attribute__((noinline)) uint32_t parallel_value(uint32_t crc, const uint8_t *p,
+static ATTRIBUTES CRC_NOINLINE uint32_t parallel_value(uint32_t crc, const uint8_t *p,
                                                                     size_t n)
 {
     return ~(uint32_t)parallel(~crc, p, n, 0);
@@ -271,8 +271,7 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t parallel_value(uint32_t crc
  * called through the update: 192-2048 B 1-4% faster, 160 B as fast. */
 static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf, size_t n)
 {
-    if (__builtin_expect(n % VL != 0 || n - VL >= 16 * CRC32_LANES_MAX || !crc32c_lanes_ready(),
-                         0))
+    if (CRC_UNLIKELY(n % VL != 0 || n - VL >= 16 * CRC32_LANES_MAX || !crc32c_lanes_ready()))
         return parallel_value(crc, buf, n);
     const struct fold_pair *k = &crc32c_lanes_table.lane[CRC32_LANES_MAX - n / 16];
     return ~crc_of_lanes(lanes_sum(buf, n / VL, k, from_register(~crc)));
@@ -412,14 +411,14 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_passes(uint32_t crc, const uint8
 typedef uint32_t (*hybrid_passes_fn)(uint32_t crc, const uint8_t **p, size_t *n, size_t least,
                                      unsigned q, int late, const struct crc32_lanes *lanes,
                                      const struct crc32_join *join);
-static ATTRIBUTES __attribute__((noinline)) uint32_t
+static ATTRIBUTES CRC_NOINLINE uint32_t
 hybrid_passes_any(uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q, int late,
                   const struct crc32_lanes *lanes, const struct crc32_join *join)
 {
     return hybrid_passes(crc, p, n, least, q, 0, late, lanes, join);
 }
 #define HYBRID_PASSES_FOR(value)                                                            \
-    static ATTRIBUTES __attribute__((noinline)) uint32_t CAT(hybrid_passes_, value)(        \
+    static ATTRIBUTES CRC_NOINLINE uint32_t CAT(hybrid_passes_, value)(                     \
         uint32_t crc, const uint8_t **p, size_t *n, size_t least, unsigned q, int late,     \
         const struct crc32_lanes *lanes, const struct crc32_join *join)                     \
     {                                                                                       \
@@ -569,7 +568,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t split_pass(uint64_t reg, const uint8_t 
 }
 
 /* The CRC value. */
-static ATTRIBUTES __attribute__((noinline)) uint32_t split(uint32_t crc, const uint8_t *p,
+static ATTRIBUTES CRC_NOINLINE uint32_t split(uint32_t crc, const uint8_t *p,
                                                            size_t n)
 {
     return ~(uint32_t)split_pass(~crc, p, n, &crc32c_lanes_table,
@@ -771,12 +770,12 @@ _Static_assert(MEDIUM_VECTORS_MAX == 61, "MEDIUM_VECTORS lists every vector of t
         s[(j) % 4] = times(WLOAD(c - VL * (j)), k - LANES * (j), s[(j) % 4]);             \
         if ((j) <= MEDIUM_CHAIN - 2)                                                      \
             r = _mm_crc32_u64(r, crc32c_load64(q + 8 * (MEDIUM_CHAIN - 2 - (j))));        \
-        __attribute__((fallthrough));
+        CRC_FALLTHROUGH;
 
 /* The CRC value, n a multiple of 16, 16 SHORT_MOST < n <= 4 KiB: m vectors, the first with
  * the register, then the chain c: first the lanes beyond whole vectors, then from q its
  * MEDIUM_CHAIN qwords, T xored into the last two. */
-static ATTRIBUTES __attribute__((noinline)) uint32_t medium(uint32_t crc, const uint8_t *p,
+static ATTRIBUTES CRC_NOINLINE uint32_t medium(uint32_t crc, const uint8_t *p,
                                                               size_t n)
 {
     const uint32_t reg = ~crc;
@@ -807,10 +806,10 @@ static ATTRIBUTES __attribute__((noinline)) uint32_t medium(uint32_t crc, const 
 }
 #endif
 
-static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
+static ATTRIBUTES CRC_NOINLINE uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
                                                                  size_t n, unsigned q,
                                                                  size_t least);
-static ATTRIBUTES __attribute__((noinline, cold)) uint32_t
+static ATTRIBUTES CRC_NOINLINE CRC_COLD uint32_t
 hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q);
 
 /* crcforge_crc32c on the hybrid (q 0: the tuning's hybrid_qwords): the head, then SHORT's
@@ -820,9 +819,9 @@ hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q);
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_t *p, size_t n,
                                                       unsigned q)
 {
-    if (__builtin_expect((n & ~(size_t)(16 * SHORT_LANES - 16)) == 0, 1)) /* one test */
+    if (CRC_LIKELY((n & ~(size_t)(16 * SHORT_LANES - 16)) == 0)) /* one test */
         return short_blocks[n / 16](crc, p, n);
-    if (__builtin_expect(n & 15, 0)) {
+    if (CRC_UNLIKELY(n & 15)) {
         if (n < 16)
             return ~crc32c_chain(~crc, p, n);
         crc = head(crc, p, n & 15);
@@ -832,7 +831,7 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_
     if (n <= 16 * SHORT_MOST)
         return short_blocks[n / 16](crc, p, n);
     const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
-    if (__builtin_expect(tuning == NULL, 0))
+    if (CRC_UNLIKELY(tuning == NULL))
         return hybrid_resolving(crc, p, n, q);
     if (n < tuning->HYBRID_LIMIT)
 #if VL == 32
@@ -860,7 +859,7 @@ static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, s
  * loads aligned (no load straddles two cache lines: on AMD Zen 4 at 1 MiB from 1 byte past
  * 64-byte alignment, 67.3-67.5 GB/s unaligned against 68.4-68.9 aligned, and nothing lost
  * on aligned buffers), the passes, and what they leave as the value entry takes it. */
-static ATTRIBUTES __attribute__((noinline)) uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
+static ATTRIBUTES CRC_NOINLINE uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
                                                                  size_t n, unsigned q,
                                                                  size_t least)
 {
@@ -889,7 +888,7 @@ static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const u
                                   size_t n)
 {
     (void)m;
-    if (__builtin_expect(!crc32c_lanes_ready(), 0))
+    if (CRC_UNLIKELY(!crc32c_lanes_ready()))
         crc32c_lanes_build();
     return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, 0);
 }

@@ -13,7 +13,6 @@
 
 #include "../compiler.h"
 #include "../fold_consts.h"
-#include "../kernel_directives.h"
 #include "impls.h"
 
 #define TARGET_SSE42 CRC_TARGET("sse4.2,crc32") CODE_ALIGNED

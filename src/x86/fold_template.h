@@ -71,8 +71,8 @@
  */
 #include <immintrin.h>
 
+#include "../compiler.h" /* before fold_lanes.h: ATTRIBUTES names CODE_ALIGNED */
 #include "../cpu.h"
-#include "../kernel_directives.h" /* before fold_lanes.h: ATTRIBUTES names CODE_ALIGNED */
 #include "fold.h"
 #include "tuning.h"
 #include "vec128.h"
@@ -302,7 +302,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t reduce_sum(wide_t s, const struct fold_
 static ATTRIBUTES ALWAYS_INLINE uint64_t register_bytes(const struct fold_consts *c, uint64_t reg,
                                                         const enum fold_order order)
 {
-    return order != ORDER_REFLECTED ? __builtin_bswap64(reg << (64 - c->width)) : reg;
+    return order != ORDER_REFLECTED ? CRC_BSWAP64(reg << (64 - c->width)) : reg;
 }
 
 /*
@@ -503,7 +503,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
  * frame).  FOLD_PASS_FUNCTION makes NAME_ORDER_NAME(c, reg, p, n, xorout) of PASS, an
  * inline pass, with the order's constants. */
 #define FOLD_PASS_FUNCTION(NAME, ORDER_NAME, ORDER, RET, PASS)                             \
-    static ATTRIBUTES __attribute__((noinline)) RET FOLD_PASS_NAME(NAME, ORDER_NAME)(      \
+    static ATTRIBUTES CRC_NOINLINE RET FOLD_PASS_NAME(NAME, ORDER_NAME)(                  \
         const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
         uint64_t xorout)                                                                   \
     {                                                                                      \
@@ -518,7 +518,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
 #endif
 #define FOLD_PASSES(ORDER_NAME, ORDER, RET)                                                \
     FOLD_PASS_FUNCTION(parallel_, ORDER_NAME, ORDER, RET, parallel_pass)                   \
-    static ATTRIBUTES __attribute__((noinline)) RET FOLD_PASS_NAME(                        \
+    static ATTRIBUTES CRC_NOINLINE RET FOLD_PASS_NAME(                                     \
         accumulators_, ORDER_NAME)(const struct fold_consts *c, uint64_t reg,              \
                                    const uint8_t *p, size_t n, size_t A, uint64_t xorout)  \
     {                                                                                      \
@@ -550,7 +550,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
         return n <= parallel_max ? parallel_##ORDER_NAME(c, reg, p, n, xorout)             \
                                  : accumulators_##ORDER_NAME(c, reg, p, n, A, xorout);     \
     }                                                                                      \
-    static ATTRIBUTES __attribute__((noinline, cold)) RET tuning_first_##ORDER_NAME(       \
+    static ATTRIBUTES CRC_NOINLINE CRC_COLD RET tuning_first_##ORDER_NAME(                \
         const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
         uint64_t xorout)                                                                   \
     {                                                                                      \
@@ -568,7 +568,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
             return tuned_##ORDER_NAME(parallel_max, 0, c, reg, p, n, xorout);              \
         const size_t A =                                                                   \
             atomic_load_explicit(&crc_x86_fold_accumulators, memory_order_relaxed);        \
-        if (__builtin_expect(A == 0, 0))                                                   \
+        if (CRC_UNLIKELY(A == 0))                                                          \
             return tuning_first_##ORDER_NAME(c, reg, p, n, xorout);                        \
         return tuned_##ORDER_NAME(parallel_max, A, c, reg, p, n, xorout);                  \
     }
@@ -613,7 +613,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
  */
 #define FOLD_VALUE_ENTRY(NAME, RET, INDEX, XOROUT, PASSES)                                 \
     static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n); \
-    static ATTRIBUTES __attribute__((noinline, cold)) RET FOLD_PASS_NAME(NAME##_first_,    \
+    static ATTRIBUTES CRC_NOINLINE CRC_COLD RET FOLD_PASS_NAME(NAME##_first_,              \
                                                                          SUFFIX)(          \
         RET crc, const void *buf, size_t n)                                                \
     {                                                                                      \
@@ -623,7 +623,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
     static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n) \
     {                                                                                      \
         const struct fold_consts *c = fold_consts_peek(&crc_catalogue[INDEX]);             \
-        if (__builtin_expect(c == NULL, 0))                                                \
+        if (CRC_UNLIKELY(c == NULL))                                                       \
             return FOLD_PASS_NAME(NAME##_first_, SUFFIX)(crc, buf, n);                     \
         const uint64_t reg = (RET)(crc ^ (XOROUT));                                        \
         const uint8_t *const p = buf;                                                      \

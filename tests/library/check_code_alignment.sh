@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The public CRC entries and every x86-64 kernel's entries start a 64-byte line in the
-# built library (CODE_ALIGNED, kernel_directives.h), whatever the build's flags: each
+# built library (CODE_ALIGNED, compiler.h), whatever the build's flags: each
 # pattern below must name at least one function, and every function it names (its
 # compiler-split .cold and clone parts aside) must lie on a 64-byte boundary.
 # Usage: check_code_alignment.sh NM LIBRARY

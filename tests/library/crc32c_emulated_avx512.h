@@ -41,7 +41,7 @@ static EMU_TARGET inline emu512 emu_zero(void)
 #define PARALLEL crc32c_x86_emulated_avx512
 #define HYBRID crc32c_x86_emulated_avx512_hybrid
 #define FEATURES (CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
-#define ATTRIBUTES __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.2,crc32")))
+#define ATTRIBUTES CRC_TARGET("avx2,vpclmulqdq,pclmul,sse4.2,crc32")
 #define VL 64
 #define PIN(x) ((void)0)
 #include "x86/crc32c_vpclmul_template.h"

@@ -19,7 +19,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#define EMU_TARGET __attribute__((target("avx2,vpclmulqdq,pclmul,sse4.1")))
+#include "compiler.h"
+
+#define EMU_TARGET CRC_TARGET("avx2,vpclmulqdq,pclmul,sse4.1")
 
 typedef struct {
     __m256i lo, hi;
@@ -100,12 +102,21 @@ static EMU_TARGET inline emu512 emu_set1_epi64(long long x)
     return emu_broadcast(_mm_set1_epi64x(x));
 }
 
+/* The parity of the 8 bits of v. */
+static inline unsigned emu_parity8(unsigned v)
+{
+    v ^= v >> 4;
+    v ^= v >> 2;
+    v ^= v >> 1;
+    return v & 1;
+}
+
 static inline uint8_t emu_affine_byte(uint64_t matrix, uint8_t x, uint8_t imm)
 {
     uint8_t r = 0;
     for (int i = 0; i < 8; i++)
-        r |= (uint8_t)((__builtin_parity((unsigned)(matrix >> (8 * (7 - i)) & x)) ^
-                        (imm >> i & 1)) << i);
+        r |= (uint8_t)((emu_parity8((unsigned)(matrix >> (8 * (7 - i)) & x)) ^ (imm >> i & 1))
+                       << i);
     return r;
 }
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * macOS's feature decisions (src/cpu_apple.c), whatever the host, on sets of the
- * hw.optional lines `sysctl hw.optional` prints: arm64 ones recorded on Macs
- * (recorded_sysctl.h), x86-64 ones written from the keys macOS documents; each fed through a
- * lookup in place of sysctlbyname, where a name absent from the set does not exist.
+ * macOS's feature decisions (src/cpu_arm.c, src/cpu_x86.c), whatever the host, on sets of
+ * the hw.optional lines `sysctl hw.optional` prints: arm64 ones recorded on Macs
+ * (recorded_sysctl.h), x86-64 ones written from the keys macOS documents; each fed through
+ * a lookup in place of sysctlbyname, where a name absent from the set does not exist.
  *  - arm64: the features taken (CRC32, PMULL, SHA3) from Apple M1 and M4 Pro answers, from
  *    the M1's as older releases give them (no FEAT_ names: no PMULL key, so no PMULL),
  *    from sets with keys at 0 or only the newer CRC32 name, and from none;

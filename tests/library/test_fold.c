@@ -41,19 +41,19 @@
 
 /* The real instructions the emulation stands for (defined before the emulation header,
  * which replaces their names). */
-__attribute__((target("avx512f,avx512bw"))) static void
+CRC_TARGET("avx512f,avx512bw") static void
 real_maskz_loadu_epi8(uint8_t *out, uint64_t mask, const void *p)
 {
     _mm512_storeu_si512(out, _mm512_maskz_loadu_epi8(mask, p));
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vl"))) static void
+CRC_TARGET("avx512f,avx512bw,avx512vl") static void
 real_maskz_loadu_epi8_128(uint8_t *out, uint64_t mask, const void *p)
 {
     _mm_storeu_si128((__m128i *)(void *)out, _mm_maskz_loadu_epi8((uint16_t)mask, p));
 }
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static void
+CRC_TARGET("avx512f,avx512bw,avx512vbmi") static void
 real_maskz_permutexvar_epi8(uint8_t out[64], uint64_t mask, const uint8_t idx[64],
                             const uint8_t x[64])
 {
@@ -61,17 +61,17 @@ real_maskz_permutexvar_epi8(uint8_t out[64], uint64_t mask, const uint8_t idx[64
                                                            _mm512_loadu_si512(x)));
 }
 
-__attribute__((target("gfni,avx512f,avx512bw"))) static void real_gf2p8affine512(uint8_t out[64],
-                                                                        const uint8_t x[64],
-                                                                        const uint64_t a[8])
+CRC_TARGET("gfni,avx512f,avx512bw") static void real_gf2p8affine512(uint8_t out[64],
+                                                                   const uint8_t x[64],
+                                                                   const uint64_t a[8])
 {
     _mm512_storeu_si512(out, _mm512_gf2p8affine_epi64_epi8(_mm512_loadu_si512(x),
                                                            _mm512_loadu_si512(a), 0x5c));
 }
 
-__attribute__((target("gfni,avx"))) static void real_gf2p8affine128(uint8_t out[16],
-                                                                    const uint8_t x[16],
-                                                                    const uint64_t a[2])
+CRC_TARGET("gfni,avx") static void real_gf2p8affine128(uint8_t out[16],
+                                                      const uint8_t x[16],
+                                                      const uint64_t a[2])
 {
     _mm_storeu_si128((__m128i *)out,
                      _mm_gf2p8affine_epi64_epi8(_mm_loadu_si128((const __m128i *)x),

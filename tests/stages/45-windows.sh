@@ -16,7 +16,9 @@
 #    catalogue, dispatch and fixed entries checked in each;
 #  - the zig build's C tests but test_fold and test_keyslot (the GCC build runs those);
 #  - the CLI's cases, tests/windows/cli_cases.sh GCC_BUILD_DIR, when that file exists (the
-#    CLI is built only then).
+#    CLI is built only then);
+#  - Windows on arm64, which nothing here runs: src/cpu_arm.c compiles warning-free for
+#    aarch64-windows-gnu (zig cc) and reads the features from IsProcessorFeaturePresent.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, as under qemu; every
 # per-path sweep stays exhaustive.
 set -uo pipefail
@@ -30,6 +32,7 @@ need_cmd wineboot wine
 need_path /usr/lib/wine/wine64 wine64 "the 64-bit Wine loader"
 need_path /usr/x86_64-w64-mingw32/lib/libz.a libz-mingw-w64-dev "zlib for MinGW-w64 (test_zlib)"
 need_python_module ziglang ziglang
+need_cmd llvm-nm-19 llvm-19
 require_met
 
 failures=0
@@ -142,6 +145,17 @@ if build "$zig_dir" toolchain-zig-windows.cmake -DCRCFORGE_ZIG_PYTHON="$(command
   ctest_leg zig "$zig_dir" -E '^(test_fold|test_keyslot)$'
 else
   fail "zig cc build"
+fi
+
+echo "== zig cc -target aarch64-windows-gnu: src/cpu_arm.c"
+mkdir -p "$zig_dir"
+obj=$zig_dir/cpu_arm-aarch64-windows.o
+if python3 -m ziglang cc -target aarch64-windows-gnu -std=gnu11 -O2 -Wall -Wextra -Werror \
+    -Iinclude -Isrc -c src/cpu_arm.c -o "$obj"; then
+  llvm-nm-19 -u "$obj" | grep -qw IsProcessorFeaturePresent ||
+    fail "$obj: the arm64 feature detection does not call IsProcessorFeaturePresent"
+else
+  fail "src/cpu_arm.c for aarch64-windows-gnu"
 fi
 
 echo "45-windows: $((SECONDS - started)) s"
