@@ -29,7 +29,8 @@
 #      variant-hybrid512min-H-*.json: the 512-bit hybrid with crc32c_hybrid512_min=H, H in
 #      1024 1536 2048 2560 3072 3584 4097 (4097: no loop within 4 KiB); --choose picks them;
 #   3. variant-hybrid-Q-*.json: the hybrid paths with all those and hybrid_qwords=Q, Q in
-#      2 4 6 8 12 16; --choose picks Q;
+#      2 4 6 8 12 16; --choose picks Q; the runs of 2. and 3. three times each, in turn
+#      (variant-NAME-VALUE-runR-*.json);
 #   4. sweep-*.json: every path and peer with the parameters chosen;
 # then FAMILY.h from all of them, and sources.json: the commit and the digest of the kernel
 # sources measured (scripts/tune/kernel_sources.py), without which make_table.py makes no
@@ -78,6 +79,7 @@ if [ -n "$quick" ]; then
   threeway_min=(128 256)
   hybrid256_min=(1536 3072)
   hybrid512_min=(2048 4097)
+  repeats=1
 else
   timing=() # crcforge bench's rounds: 41, each sample at least 0.3 ms
   # 16 and 64 MiB: past the last-level cache, where the paths' order may change again.
@@ -87,6 +89,7 @@ else
   threeway_min=(64 128 192 256 320 384)
   hybrid256_min=(1024 1536 2048 2560 3072)
   hybrid512_min=(1024 1536 2048 2560 3072 3584 4097)
+  repeats=3 # runs of each limit's and hybrid_qwords' value (a few minutes each)
 fi
 chunks=() # comma-separated lists of at most 64 sizes
 for ((i = 0; i < ${#sizes[@]}; i += 64)); do
@@ -190,11 +193,19 @@ echo "sweep: folding paths, fold_parallel_max 0/$parallel_max x fold_accumulator
 bench pclmul hybrid "${settings[@]}"
 chosen=$(choose)
 # variants INCLUDE NAME KEY VALUE...: the paths matching INCLUDE under the values chosen so
-# far and KEY=VALUE, one run each, into variant-NAME-VALUE-*.json.
+# far and KEY=VALUE, $repeats runs each in turn, into variant-NAME-VALUE[-runR]-*.json.
+# Several processes a value: on a virtual machine a process can run a whole run slow (the
+# baseline "read" at an offset too, by 1.2-2.3x against the other processes'), and one
+# process's value against another's decides a limit; the rounds of all its runs pooled, a
+# run in that state is outvoted.
 variants() {
-  local include=$1 name=$2 key=$3 v settings=()
+  local include=$1 name=$2 key=$3 v r settings=()
   shift 3
-  for v in "$@"; do settings+=("variant-$name-$v=${chosen:+$chosen,}$key=$v"); done
+  for ((r = 1; r <= repeats; r++)); do
+    for v in "$@"; do
+      settings+=("variant-$name-$v$([ "$r" -eq 1 ] || echo "-run$r")=${chosen:+$chosen,}$key=$v")
+    done
+  done
   echo "sweep: paths matching $include, ${chosen:+$chosen and }$key $*" >&2
   bench "$include" "" "${settings[@]}"
 }
@@ -246,7 +257,8 @@ print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"
     "variant-threeway-T-ALGO-K.json (crc32c_threeway_min T)," \
     "variant-hybrid256min-H-ALGO-K.json (crc32c_hybrid256_min H)," \
     "variant-hybrid512min-H-ALGO-K.json (crc32c_hybrid512_min H)," \
-    "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), sweep-ALGO-K.json (every path and" \
+    "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), each limit's and Q's value run" \
+    "$repeats times in turn (-runR before -ALGO), sweep-ALGO-K.json (every path and" \
     "peer); sources.json, the kernel sources measured (scripts/tune/kernel_sources.py);" \
     "every command and its time in sweep.log."
 } >"$out/README.md"
