@@ -4,8 +4,8 @@
 # then scripts/tune/make_table.py turns it into the table of this CPU's family
 # (src/x86/tuning.h).  Unattended, with only the repository, cmake, a C compiler and
 # python3; a minute or two with --quick.  In full, as the READMEs of docs/sweeps/ measured
-# it: 23 min on AMD Zen 3, 27 on Zen 5 and 30 on Zen 4 (with the limits' runs), and 69 on
-# the Intel Xeon (family 6 model 207) before those runs were added.
+# it: 23 min on AMD Zen 3, 27 on Zen 5, 41 on Zen 4 (with three runs of each limit's value),
+# and 69 on the Intel Xeon (family 6 model 207) before the limits' runs were added.
 #
 # Usage: bash scripts/tune/sweep.sh [--out DIR] [--quick] [--install] [--family NAME]
 #                                   [--build DIR]
