@@ -30,12 +30,11 @@ export MINIO_BIN=$minio
 
 build=${CRCFORGE_BUILD:-build}
 case $build in /*) ;; *) build=$PWD/$build ;; esac
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
-cmake --build "$build" -j "$(nproc)" --target crcforge >/dev/null
+CRCFORGE_BUILD=$build bash "$(dirname "$0")/steps/build.sh" crcforge >/dev/null
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 setup.py -q build --build-base "$tmp/build" --build-lib "$tmp/site" \
+python3 setup.py -q egg_info --egg-base "$tmp" build --build-base "$tmp/build" --build-lib "$tmp/site" \
   >"$tmp/setup.log" 2>&1 || { cat "$tmp/setup.log"; exit 1; }
 gcs=$(python3 -c 'import sys; sys.path.insert(0, "tests/objectstore")
 from gcs_server import find_fake_gcs; print(find_fake_gcs() or "")')
