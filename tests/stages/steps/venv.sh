@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The test environment: .venv-test/ at the repository root with the Python packages of
-# .ci/requirements.txt, reused while that file is unchanged (a copy of it in the venv
-# records what was installed).
+# .ci/requirements.txt, at the versions .ci/constraints.txt holds some of them to; reused
+# while those files are unchanged (a copy of them in the venv records what was installed).
 # scripts/test.sh puts its bin/ first on PATH for the stages that need it.  When it cannot
 # be made (no venv module, no package index) this step is skipped (exit 77) saying why,
 # and the stages that need its packages name what is missing.
@@ -10,7 +10,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../../.."
 venv=$PWD/.venv-test
 stamp=$venv/requirements.installed
-if [ -x "$venv/bin/python3" ] && cmp -s .ci/requirements.txt "$stamp"; then
+if [ -x "$venv/bin/python3" ] && cat .ci/requirements.txt .ci/constraints.txt | cmp -s - "$stamp"; then
   echo "test environment: .venv-test/ holds .ci/requirements.txt already"
   exit 0
 fi
@@ -28,11 +28,11 @@ if ! python3 -m venv "$venv" >"$PWD/.venv-test.log" 2>&1; then
 fi
 rm -f "$PWD/.venv-test.log"
 if ! "$venv/bin/python3" -m pip install -q --disable-pip-version-check \
-    -r .ci/requirements.txt >"$venv/pip.log" 2>&1; then
+    -r .ci/requirements.txt -c .ci/constraints.txt >"$venv/pip.log" 2>&1; then
   tail -n 5 "$venv/pip.log"
   echo "test environment: pip could not install .ci/requirements.txt (no package index" \
     "reachable?); stages that need those packages are skipped"
   exit 77
 fi
-cp .ci/requirements.txt "$stamp"
+cat .ci/requirements.txt .ci/constraints.txt >"$stamp"
 echo "test environment: .venv-test/ made"
