@@ -24,6 +24,7 @@
 # needs: venv
 # weight: 480
 # locks: python-tree
+# time limit: 30m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3

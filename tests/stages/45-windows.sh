@@ -23,6 +23,7 @@
 # per-path sweep stays exhaustive.
 # needs: venv
 # weight: 320
+# time limit: 25m
 set -uo pipefail
 
 . "$(dirname "$0")/lib/require.sh"

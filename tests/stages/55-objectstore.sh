@@ -10,6 +10,9 @@
 # temporary directory for the python3 on PATH (the test environment's); the C tool is the
 # build directory's.  The GCS and Azure tests say what is missing when their server is
 # not installed (a failure in CI), the others still run.
+# needs: build venv install-minio install-fake-gcs install-azurite
+# weight: 130
+# time limit: 20m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
@@ -47,5 +50,5 @@ echo "55-objectstore: fake-gcs-server ${gcs:-not installed}," \
 # temporary directory so that nothing imports the source tree's package instead.
 root=$PWD
 cd "$tmp"
-CRCFORGE_BUILD=$build PYTHONPATH=$tmp/site timeout 1800 \
+CRCFORGE_BUILD=$build PYTHONPATH=$tmp/site \
   python3 -m pytest -q -rs -p no:cacheprovider "$root/tests/objectstore"
