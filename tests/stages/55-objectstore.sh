@@ -11,7 +11,7 @@
 # build directory's.  The GCS and Azure tests say what is missing when their server is
 # not installed (a failure in CI), the others still run.
 # needs: build venv install-minio install-fake-gcs install-azurite
-# weight: 130
+# weight: 190
 # time limit: 20m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
