@@ -29,7 +29,9 @@
 #   --install-deps  first install the Debian packages of .ci/apt-packages.txt
 #                   (.ci/apt-install.sh, as root or through sudo), then every
 #                   .ci/install-*.sh, each beside the stages that do not need it (what .ci/run does)
-#   --jobs N        at most N stages and steps at once (default: the number of CPUs)
+#   --jobs N        at most N stages and steps at once (default: one more than the CPUs,
+#                   so that a stage waiting on a server, a download or an emulator's start
+#                   leaves no CPU idle)
 # Exit status: 0 when every stage passed (or was skipped, outside CI), 1 when one failed,
 # 2 for a bad argument or a bad stage header, 75 when another run holds this checkout.
 set -uo pipefail
@@ -38,7 +40,7 @@ export CRCFORGE_ROOT=$PWD
 
 usage() { echo "usage: scripts/test.sh [--install-deps] [--jobs N] [STAGE...]" >&2; exit 2; }
 install_deps=
-max_jobs=$(nproc)
+max_jobs=$(($(nproc) + 1))
 stages=()
 while [ $# -gt 0 ]; do
   case $1 in
