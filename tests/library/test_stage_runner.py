@@ -127,7 +127,8 @@ def test_stages_run_side_by_side_and_logs_come_in_name_order(tmp_path):
     out = p.stdout
     assert out.index("=== stage 10-a: passed") < out.index("a-output") < \
         out.index("=== stage 20-b: passed") < out.index("b-output")
-    assert re.search(r"^  10-a +passed +\d+ +[12] +\d+$", out, re.M), out
+    # 10-a sleeps 1.5 s: 1 or 2 whole seconds of wall, more on a loaded machine.
+    assert re.search(r"^  10-a +passed +\d+ +[1-9] +\d+$", out, re.M), out
     assert re.search(r"^  total +\d+ +\d+ +\(0 min 0\d s on 2 job slots\)$", out, re.M), out
 
 
