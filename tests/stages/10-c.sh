@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Release build with warnings as errors; the C tests.
+# The C tests of the Release build with warnings as errors (build/, the build step's).
+# needs: build
+# weight: 30
+# time limit: 15m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
-need_cmd make make
-need_cmd cc build-essential
 require_met
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
-cmake --build build -j "$(nproc)"
-ctest --test-dir build --output-on-failure
+bash "$(dirname "$0")/steps/build.sh" >/dev/null
+ctest --test-dir build --output-on-failure -j "$(nproc)"

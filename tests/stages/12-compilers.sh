@@ -14,6 +14,9 @@
 #    and forcing a path whose features are all guaranteed (fold_x86_vpclmul_avx2) makes no
 #    CPU query at all, while the default build queries for it.
 # Missing tools are named and the stage exits 77 (skipped).
+# needs: build venv install-isal install-libdeflate
+# weight: 310
+# time limit: 30m
 set -uo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -56,7 +59,7 @@ cpu_queried() { # DIR IMPL: "yes" or "no", as test_env_impl reports it
     sed -n 's/.*CPU features queried: //p'
 }
 
-[ -x build/crcforge ] || build build cc "" || fail "default build"
+bash "$(dirname "$0")/steps/build.sh" >/dev/null || fail "default build"
 
 # compiler_leg LABEL DIR CC CFLAGS [CMAKE ARGS...]
 compiler_leg() {

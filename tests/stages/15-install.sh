@@ -8,6 +8,9 @@
 # that the shared library and the static archive export only crcforge_ symbols, and that
 # the installed tool runs `bench`.  Without pkg-config, its consumer alone is skipped
 # (and reported).
+# needs: build
+# weight: 5
+# time limit: 10m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -15,6 +18,7 @@ need_cmd cc build-essential
 need_cmd c++ build-essential
 need_cmd nm binutils
 require_met
+bash "$(dirname "$0")/steps/build.sh" >/dev/null
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install build --prefix "$prefix" >/dev/null

@@ -5,7 +5,12 @@
 # `python -m build` (the wheel built from the sdist, so the sdist must carry the C
 # sources); then the package tests (tests/package) and the CLI tests against
 # `python -m crcforge` (tests/cli with CRCFORGE_CLI=python: the tests of the commands both
-# tools have).
+# tools have).  It builds in the source tree (build-python/, python/crcforge.egg-info/), as
+# `pip install .` does, so no other stage that does runs beside it (its lock).
+# needs: venv
+# weight: 235
+# locks: python-tree
+# time limit: 20m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3

@@ -21,6 +21,10 @@
 #    automatic choice and with every ARM path forced by CRCFORGE_IMPL;
 #  - the musl wheels are audited only: there is no musl CPython here.
 # Prints the build time and the size of every wheel.
+# needs: venv
+# weight: 480
+# locks: python-tree
+# time limit: 30m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3

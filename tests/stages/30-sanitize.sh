@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The C tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# needs: install-isal install-libdeflate
+# weight: 250
+# time limit: 30m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -11,4 +14,4 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCRCFORGE_SANITI
   -DCRCFORGE_WERROR=ON >/dev/null
 cmake --build build-sanitize -j "$(nproc)"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-sanitize --output-on-failure
+  ctest --test-dir build-sanitize --output-on-failure -j "$(nproc)"

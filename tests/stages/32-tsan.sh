@@ -15,6 +15,9 @@
 # One report fails the stage (halt_on_error=1, exit code 66).  First, a planted race must
 # be reported, in a C program and in a C module called from Python threads: proof that
 # the sanitizer is live in both settings.
+# needs: venv
+# weight: 65
+# time limit: 20m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -101,9 +104,9 @@ ctest --test-dir "$build" --output-on-failure -R '^(test_first_use|test_threads|
 
 if [ -n "$python_part" ]; then
   # The extension, built from the same list of sources with -fsanitize=thread, with the
-  # package's Python files beside it.
+  # package's Python files beside it (its egg-info too: the source tree is 25-python's).
   CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread" \
-    python3 setup.py -q build --build-base "$tmp/build" --build-lib "$tmp/lib" \
+    python3 setup.py -q egg_info --egg-base "$tmp" build --build-base "$tmp/build" --build-lib "$tmp/lib" \
     >"$tmp/ext.log" 2>&1 || { cat "$tmp/ext.log"; exit 1; }
   # (grep reads all of nm's output: with grep -q, nm could die of SIGPIPE, and pipefail
   # would take that for "not instrumented".)

@@ -25,6 +25,9 @@
 # The targets' zlib is not installed, so test_zlib is not cross-built (CRC-32 is still
 # checked against the reference and the check value).
 # Missing cross tools are named and the stage exits 77 (skipped).
+# needs:
+# weight: 860
+# time limit: 40m
 set -uo pipefail
 
 . "$(dirname "$0")/lib/require.sh"

@@ -11,6 +11,9 @@
 # What macOS's detection decides is tested on every host, on recorded sysctl answers
 # (tests/library/test_cpu_recorded.c, in the C tests of every stage).
 # Missing tools are named and the stage exits 77 (skipped).
+# needs: venv
+# weight: 65
+# time limit: 20m
 set -uo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake

@@ -21,6 +21,9 @@
 #    aarch64-windows-gnu (zig cc) and reads the features from IsProcessorFeaturePresent.
 # CRCFORGE_TEST_QUICK leaves out test_engines' combine over 4 GiB, as under qemu; every
 # per-path sweep stays exhaustive.
+# needs: venv
+# weight: 320
+# time limit: 25m
 set -uo pipefail
 
 . "$(dirname "$0")/lib/require.sh"

@@ -3,6 +3,9 @@
 # crcforge_keyslot and `crcforge keyslot` against a real Redis server's CLUSTER KEYSLOT:
 # starts redis-server (cluster mode, loopback only, no persistence) in a temporary
 # directory, compares 10,000+ keys, stops the server.  Exit 77 when redis-server is missing.
+# needs: build venv
+# weight: 5
+# time limit: 10m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd redis-server redis-server
@@ -11,8 +14,7 @@ need_cmd cmake cmake
 need_cmd cc build-essential
 require_met
 build=${CRCFORGE_BUILD:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
-cmake --build "$build" -j "$(nproc)" >/dev/null
+CRCFORGE_BUILD=$build bash "$(dirname "$0")/steps/build.sh" >/dev/null
 
 dir=$(mktemp -d)
 pid=

@@ -10,6 +10,9 @@
 # temporary directory for the python3 on PATH (the test environment's); the C tool is the
 # build directory's.  The GCS and Azure tests say what is missing when their server is
 # not installed (a failure in CI), the others still run.
+# needs: build venv install-minio install-fake-gcs install-azurite
+# weight: 190
+# time limit: 20m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
@@ -30,12 +33,11 @@ export MINIO_BIN=$minio
 
 build=${CRCFORGE_BUILD:-build}
 case $build in /*) ;; *) build=$PWD/$build ;; esac
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCRCFORGE_WERROR=ON >/dev/null
-cmake --build "$build" -j "$(nproc)" --target crcforge >/dev/null
+CRCFORGE_BUILD=$build bash "$(dirname "$0")/steps/build.sh" crcforge >/dev/null
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 setup.py -q build --build-base "$tmp/build" --build-lib "$tmp/site" \
+python3 setup.py -q egg_info --egg-base "$tmp" build --build-base "$tmp/build" --build-lib "$tmp/site" \
   >"$tmp/setup.log" 2>&1 || { cat "$tmp/setup.log"; exit 1; }
 gcs=$(python3 -c 'import sys; sys.path.insert(0, "tests/objectstore")
 from gcs_server import find_fake_gcs; print(find_fake_gcs() or "")')
@@ -48,5 +50,5 @@ echo "55-objectstore: fake-gcs-server ${gcs:-not installed}," \
 # temporary directory so that nothing imports the source tree's package instead.
 root=$PWD
 cd "$tmp"
-CRCFORGE_BUILD=$build PYTHONPATH=$tmp/site timeout 1800 \
+CRCFORGE_BUILD=$build PYTHONPATH=$tmp/site \
   python3 -m pytest -q -rs -p no:cacheprovider "$root/tests/objectstore"

@@ -6,6 +6,9 @@
 # beside crcforge masked to AVX2; scripts/benchmarks.sh, the one command that regenerates
 # docs/benchmarks.md, and scripts/tune/sweep.sh, the one that measures a CPU family's tuning
 # table, run end to end in their --quick modes into a scratch directory.
+# needs: build venv install-isal install-libdeflate
+# weight: 130
+# time limit: 20m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd cmake cmake
@@ -40,8 +43,7 @@ PY
 # from the libraries: ISA-L 2.32.1 through its dispatcher and through every named kernel
 # this CPU runs, by the tiers /proc/cpuinfo's flags give (ISA-L's dispatcher's tests), all
 # agreeing with crcforge; crcforge masked to AVX2 meets ISA-L's AVX2 kernels by name.
-cmake -S . -B build >/dev/null
-cmake --build build -j "$(nproc)" --target crcforge >/dev/null
+bash "$(dirname "$0")/steps/build.sh" crcforge >/dev/null
 CRCFORGE_CPU_MASK=sse4.1,sse4.2,pclmulqdq,avx2,vpclmulqdq build/crcforge bench --quick \
   -a crc32c -a crc32 -a crc64-xz -a crc64-nvme -a CRC-64/ECMA-182 --sizes 64,4K -i auto \
   -i isa-l -i libdeflate --json="$scratch/peers.json" >/dev/null
