@@ -34,10 +34,7 @@ class AzuriteServer(LocalServer):
     name = "azurite"
 
     def __init__(self, binary=None):
-        self.binary = binary or find_azurite()
-        if self.binary is None:
-            raise FileNotFoundError(INSTALL + " not found")
-        super().__init__("crcforge-azurite-")
+        super().__init__("crcforge-azurite-", binary or find_azurite(), INSTALL)
 
     def command(self, port):
         return [self.binary, "--blobHost", "127.0.0.1", "--blobPort", str(port),

@@ -29,10 +29,7 @@ class FakeGcsServer(LocalServer):
     ready_path = "/storage/v1/b"
 
     def __init__(self, binary=None):
-        self.binary = binary or find_fake_gcs()
-        if self.binary is None:
-            raise FileNotFoundError(INSTALL + " not found")
-        super().__init__("crcforge-gcs-")
+        super().__init__("crcforge-gcs-", binary or find_fake_gcs(), INSTALL)
 
     def command(self, port):
         endpoint = "http://127.0.0.1:%d" % port

@@ -37,7 +37,12 @@ class LocalServer:
     name = "server"
     ready_path = "/"
 
-    def __init__(self, prefix, data_dir=None):
+    def __init__(self, prefix, binary, install, data_dir=None):
+        """binary: the server's executable, None when not found (install says how to get
+        it, the message of the FileNotFoundError then raised)."""
+        if binary is None:
+            raise FileNotFoundError(install + " not found")
+        self.binary = binary
         self.tmp = tempfile.mkdtemp(prefix=prefix, dir=data_dir)
         self.process = None
         self.log = pathlib.Path(self.tmp, "server.log")

@@ -26,10 +26,8 @@ class MinioServer(LocalServer):
     ready_path = "/minio/health/live"
 
     def __init__(self, binary=None, data_dir=None):
-        self.binary = binary or find_minio()
-        if self.binary is None:
-            raise FileNotFoundError("minio not found (set MINIO_BIN or run .ci/install-minio.sh)")
-        super().__init__("crcforge-minio-", data_dir)
+        super().__init__("crcforge-minio-", binary or find_minio(),
+                         "minio (set MINIO_BIN or run .ci/install-minio.sh)", data_dir)
 
     def command(self, port):
         return [self.binary, "server", os.path.join(self.tmp, "data"), "--quiet",
