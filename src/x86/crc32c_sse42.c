@@ -84,6 +84,16 @@ static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *
     return crc32c_3way_long((uint32_t)reg, p, n, k->crc32c_threeway_min);
 }
 
+/* The CRC-32C value entry (crcforge_crc32c's form), which crcforge_crc32c calls past the
+ * chain it runs itself below crc32c_threeway_min (crc32_below): straight to the passes,
+ * with no test of that length again (they run one chain for any shorter input). */
+static TARGET_SSE42_PCLMUL uint32_t crc32c_x86_sse42_3way_crc32c(uint32_t crc, const void *buf,
+                                                                 size_t n,
+                                                                 const struct crc_params *k)
+{
+    return ~crc32c_3way_long(~crc, buf, n, k->crc32c_threeway_min);
+}
+
 static uint32_t every_length(const struct crc_params *k)
 {
     (void)k;
@@ -102,4 +112,5 @@ const struct crc_impl crc_impl_crc32c_x86_sse42 = {
 
 const struct crc_impl crc_impl_crc32c_x86_sse42_3way = {
     .name = "crc32c_x86_sse42_3way", .features = CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
-    .supports = crc32c_serves, .update = crc32c_x86_sse42_3way, .crc32_below = below_threeway};
+    .supports = crc32c_serves, .update = crc32c_x86_sse42_3way, .crc32_below = below_threeway,
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_x86_sse42_3way_crc32c}}};
