@@ -238,7 +238,7 @@ static inline __attribute__((always_inline)) uint32_t crcforge_crc32c_chain_(uin
                 "cmp %[end], %[p]\n\t"
                 "jne 1b"
                 : [c] "+r"(c), [p] "+r"(p)
-                : [end] "r"(end), "m"(*(const unsigned char(*)[])p)
+                : [end] "r"(end), "m"(*(const unsigned char(*)[1 << 30])p) /* reads p[] */
                 : "cc");
         return crcforge_crc32c_rest_(c, p, len & 31);
     }
