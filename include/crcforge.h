@@ -238,8 +238,8 @@ static inline __attribute__((always_inline)) uint32_t crcforge_crc32c_chain_(uin
                 "cmp %[end], %[p]\n\t"
                 "jne 1b"
                 : [c] "+r"(c), [p] "+r"(p)
-                : [end] "r"(end), "m"(*(const unsigned char(*)[1 << 30])p) /* reads p[] */
-                : "cc");
+                : [end] "r"(end)
+                : "cc", "memory"); /* it reads p[]: no operand says so in C++ or without a VLA */
         return crcforge_crc32c_rest_(c, p, len & 31);
     }
     return crcforge_crc32c_rest_(c, p, len);
