@@ -137,8 +137,7 @@ struct crc_band {
  * of lengths and the parameters their kernels are handed.  The fixed entries (api.c) read
  * the first fields on every call. */
 struct crc_selection {
-    /* First, so that the pointer to the selection is the pointer to its parameters: the
-     * fixed entries hand them on with no instruction of their own. */
+    /* First: the band walk, handed the parameters, has the selection (crc_selection_of). */
     struct crc_params params;
     /* CRC-32C on x86-64: lengths below this run one crc32 chain in crcforge_crc32c. */
     size_t crc32_below;
