@@ -247,7 +247,7 @@ uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len)
 
 /* The stand-in every selection starts at (dispatch.c): its update resolves the model's
  * selection and forwards to it, so that the hot path loads and calls without a test. */
-extern const struct crc_selection crc_unresolved;
+extern CRC_HIDDEN const struct crc_selection crc_unresolved;
 
 /* Whether this CPU (less any mask) and OS can run the path. */
 static inline int crc_impl_runnable(const struct crc_impl *impl)
