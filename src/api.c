@@ -41,10 +41,12 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
 
 /* A fixed algorithm's entry past the first band's value entries: the band walk (internal.h),
  * the band's value entry where its path has one, else its update.  Apart, so that the
- * entry itself stays a leaf with no frame. */
+ * entry itself stays a leaf with no frame; the entry's arguments in their registers, the
+ * selection (its parameters first) after them, so that the entry's jump here and this
+ * one's to the value entry move none of them. */
 #define PAST_FIRST_BAND(fn, type, w, fixed, index, xorout)                                \
     static CRC_NOINLINE CODE_ALIGNED type fn##_past_first_band(                           \
-        const struct crc_selection *s, type crc, const void *buf, size_t len)             \
+        type crc, const void *buf, size_t len, const struct crc_selection *s)             \
     {                                                                                     \
         const struct crc_band *b = crc_band_of(s, len);                                   \
         if (b->value[fixed].w != NULL)                                                    \
@@ -69,7 +71,7 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg)
             CRC_HAND_ON(k);                                                               \
             return s->value[fixed].w(crc, buf, len, k);                                   \
         }                                                                                 \
-        return fn##_past_first_band(s, crc, buf, len);                                    \
+        return fn##_past_first_band(crc, buf, len, s);                                    \
     }                                                                                     \
     type fn##_combine(type crc1, type crc2, uint64_t len2)                                \
     {                                                                                     \
@@ -96,7 +98,7 @@ CODE_ALIGNED uint32_t crcforge_crc32c(uint32_t crc, const void *buf, size_t len)
         CRC_HAND_ON(k);
         return s->value[CRC_FIXED_CRC32C].w32(crc, buf, len, k);
     }
-    return crcforge_crc32c_past_first_band(s, crc, buf, len);
+    return crcforge_crc32c_past_first_band(crc, buf, len, s);
 }
 
 uint32_t crcforge_crc32c_combine(uint32_t crc1, uint32_t crc2, uint64_t len2)
