@@ -9,7 +9,8 @@
  * between two first uses only repeats the same work.  What it resolves to: the forced
  * path, or where the CPU family's tuning table gives bands of paths by length (bands.c)
  * their selection, or the path the family prefers (aarch64), or the registry's best first;
- * every path handed the parameters of the tuning in use, fixed then.
+ * every path handed the parameters of the tuning in use, fixed then (an untuned path,
+ * whose kernels read none, is handed none, and no tuning is read for it).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +55,8 @@ static const struct crc_params *params_in_use(void)
 }
 
 /* Every path alone, with one family's parameters (crc_registry's order): built once per
- * family. */
-static crc_once_slot singles[FAMILIES];
+ * family, and once with none (the last), which the untuned paths take. */
+static crc_once_slot singles[FAMILIES + 1];
 
 static void fill_singles(void *obj, const void *arg)
 {
@@ -66,9 +67,12 @@ static void fill_singles(void *obj, const void *arg)
 
 const struct crc_selection *crc_pinned(const struct crc_impl *impl)
 {
-    const struct crc_params *k = params_in_use();
+    static const struct crc_params none;
     const struct crc_selection *one =
-        crc_once(&singles[family_in_use()], crc_registry_size * sizeof *one, fill_singles, k);
+        impl->untuned ? crc_once(&singles[FAMILIES], crc_registry_size * sizeof *one,
+                                 fill_singles, &none)
+                      : crc_once(&singles[family_in_use()], crc_registry_size * sizeof *one,
+                                 fill_singles, params_in_use());
     size_t i = 0;
     while (crc_registry[i] != impl)
         i++;

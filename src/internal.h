@@ -119,6 +119,9 @@ struct crc_impl {
     /* Optional: short-key operations for cluster key slots (keyslot.h), for a path
      * serving CRC-16/XMODEM. */
     const struct crc_keyslot_ops *keyslot;
+    /* 1: its kernels read no parameter, so that a selection of it alone reads no tuning
+     * (nor the CPU, where the build guarantees the path's features). */
+    int untuned;
 };
 
 /* Most bands of paths by length a selection has (x86/tuning.h's tables give them). */

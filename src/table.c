@@ -147,4 +147,4 @@ static int any_model(const crcforge_model *m)
 
 const struct crc_impl crc_impl_portable = {
     .name = "portable", .supports = any_model, .update = crc_table_update,
-    .keyslot = &slice2_keyslot};
+    .keyslot = &slice2_keyslot, .untuned = 1};

@@ -54,16 +54,20 @@ VALUE_ENTRIES(crc32_arm_crc32, CRC_ARM_ZLIB)
 const struct crc_impl crc_impl_crc32c_arm_crc32_3way = {
     .name = "crc32c_arm_crc32_3way", .features = CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL,
     .supports = crc_arm_is_castagnoli, .update = crc32c_arm_crc32_3way,
-    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_3way_value}}};
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_3way_value}},
+    .untuned = 1};
 const struct crc_impl crc_impl_crc32_arm_crc32_3way = {
     .name = "crc32_arm_crc32_3way", .features = CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL,
     .supports = crc_arm_is_zlib, .update = crc32_arm_crc32_3way,
-    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_3way_value}}};
+    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_3way_value}},
+    .untuned = 1};
 const struct crc_impl crc_impl_crc32c_arm_crc32 = {
     .name = "crc32c_arm_crc32", .features = CRC_CPU_ARM_CRC32,
     .supports = crc_arm_is_castagnoli, .update = crc32c_arm_crc32,
-    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_value}}};
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_value}},
+    .untuned = 1};
 const struct crc_impl crc_impl_crc32_arm_crc32 = {
     .name = "crc32_arm_crc32", .features = CRC_CPU_ARM_CRC32, .supports = crc_arm_is_zlib,
     .update = crc32_arm_crc32,
-    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_value}}};
+    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_value}},
+    .untuned = 1};

@@ -108,7 +108,7 @@ static uint32_t below_threeway(const struct crc_params *k)
 
 const struct crc_impl crc_impl_crc32c_x86_sse42 = {
     .name = "crc32c_x86_sse42", .features = CRC_CPU_SSE42, .supports = crc32c_serves,
-    .update = crc32c_x86_sse42, .crc32_below = every_length};
+    .update = crc32c_x86_sse42, .crc32_below = every_length, .untuned = 1};
 
 const struct crc_impl crc_impl_crc32c_x86_sse42_3way = {
     .name = "crc32c_x86_sse42_3way", .features = CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
