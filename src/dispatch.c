@@ -42,7 +42,7 @@ static size_t family_in_use(void)
 #endif
 }
 
-static const struct crc_params *params_in_use(void)
+const struct crc_params *crc_params_in_use(void)
 {
 #if defined(__x86_64__)
     return crc_x86_params();
@@ -72,7 +72,7 @@ const struct crc_selection *crc_pinned(const struct crc_impl *impl)
         impl->untuned ? crc_once(&singles[FAMILIES], crc_registry_size * sizeof *one,
                                  fill_singles, &none)
                       : crc_once(&singles[family_in_use()], crc_registry_size * sizeof *one,
-                                 fill_singles, params_in_use());
+                                 fill_singles, crc_params_in_use());
     size_t i = 0;
     while (crc_registry[i] != impl)
         i++;

@@ -62,7 +62,7 @@ static struct guarded g;
 /* The parameters dispatch hands the paths: the tuning's in use (with CRCFORGE_TUNE's). */
 static const struct crc_params *tuned(void)
 {
-    return &crc_pinned(&crc_impl_portable)->params;
+    return crc_params_in_use();
 }
 
 /* A path's update, or (value) its CRC-32C value entry, over buf[0..n): the register from start. */
