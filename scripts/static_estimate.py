@@ -80,7 +80,8 @@ ISAL_NAME = re.compile(r"(crc16_t10dif|crc32_iscsi|crc32_gzip_refl|crc32_ieee|"
 # The driver's own C, after the common part (static_estimate_common.DRIVER_COMMON).
 DRIVER = r"""
 #ifdef UNRUNNABLE
-#include "internal.h" /* the path's record, set in the state past the CPU check */
+#include "dispatch.h" /* the path's selection, set in the state past the CPU check */
+#include "registry.h"
 #endif
 
 /* Puts SUBJECT's call in `call` (and a forced path in s); 0, or 3 when this CPU cannot
@@ -116,7 +117,9 @@ static int resolve(const char *subject, const crcforge_model *m, const unsigned 
             crcforge_update(&s, buf, n);
     }
     crcforge_init(&s, m);
-    crc_state_of(&s)->impl = target; /* as crcforge_init_impl would, were the CPU able */
+    /* As crcforge_init_impl would, were the CPU able: the path alone, the tuning's
+     * parameters handed to it. */
+    crc_state_of(&s)->pinned = crc_pinned(target);
     return 0;
 #else
     if (crcforge_init_impl(&s, m, subject, &why)) {

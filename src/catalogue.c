@@ -8,7 +8,7 @@
 #define NO_ALIASES ((const char *const[]){NULL})
 #define MODEL(name_, aliases_, w_, poly_, init_, refin_, refout_, xorout_, check_, residue_) \
     { .name = name_, .aliases = aliases_, .p = { w_, poly_, init_, refin_, refout_, xorout_ }, \
-      .check = check_, .residue = residue_, .impl = &crc_impl_unresolved }
+      .check = check_, .residue = residue_, .impl = &crc_unresolved }
 
 struct crcforge_model crc_catalogue[] = {
     MODEL("CRC-3/GSM", NO_ALIASES,

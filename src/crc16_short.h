@@ -190,11 +190,12 @@ TARGET static uint64_t crc16_short_update(const crcforge_model *m, uint64_t reg,
  */
 #define CRC16_XMODEM_PATH(SUFFIX, FOLD)                                                  \
     static CODE_ALIGNED uint64_t update_##SUFFIX(const crcforge_model *m, uint64_t reg,   \
-                                                 const uint8_t *p, size_t n)              \
+                                                 const uint8_t *p, size_t n,              \
+                                                 const struct crc_params *k)              \
     {                                                                                   \
         if (n <= CRC16_SHORT_MAX)                                                       \
             return crc16_short_update(m, reg, p, n);                                    \
-        return fold_update_##FOLD(m, reg, p, n);                                        \
+        return fold_update_##FOLD(m, reg, p, n, k);                                     \
     }                                                                                   \
     const struct crc_impl crc_impl_crc16_xmodem_##SUFFIX = {                            \
         .name = "crc16_xmodem_" #SUFFIX, .features = SHORT_FEATURES | CRC_FEATURES_##FOLD, \

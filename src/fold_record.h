@@ -16,9 +16,9 @@
  *               (fold_msb_first_supported), otherwise every width 8..64 (fold_supported)
  *   FOLD_PASS_INLINE  (optional) 1: fold_pass is small (it tail-calls the ISA's passes),
  *               so the update runs it itself instead of calling it apart
- *   FOLD_RECORD_VALUES  (optional) the record's value_below and value fields (internal.h:
+ *   FOLD_RECORD_VALUES  (optional) the record's value field (internal.h:
  *               the fixed algorithms' value entries on the tier)
- * and the function fold_pass(c, reg, p, n, msb) for n >= LANES_MAX: the ISA's body.
+ * and the function fold_pass(c, reg, p, n, msb, k) for n >= LANES_MAX: the ISA's body.
  *
  * The policies, whatever the ISA:
  *  - first use of a model: its constants are built (fold_consts_build) in a cold function
@@ -45,36 +45,40 @@
 #define FOLD_PASS_INLINE 0
 #endif
 #if FOLD_PASS_INLINE
-#define FOLD_LSB_PASS(c, reg, p, n) fold_pass(c, reg, p, n, 0)
-#define FOLD_MSB_PASS(c, reg, p, n) fold_pass(c, reg, p, n, 1)
+#define FOLD_LSB_PASS(c, reg, p, n, k) fold_pass(c, reg, p, n, 0, k)
+#define FOLD_MSB_PASS(c, reg, p, n, k) fold_pass(c, reg, p, n, 1, k)
 #else
-#define FOLD_LSB_PASS(c, reg, p, n) FOLD_CAT(fold_lsb_, SUFFIX)(c, reg, p, n)
-#define FOLD_MSB_PASS(c, reg, p, n) FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n)
+#define FOLD_LSB_PASS(c, reg, p, n, k) FOLD_CAT(fold_lsb_, SUFFIX)(c, reg, p, n, k)
+#define FOLD_MSB_PASS(c, reg, p, n, k) FOLD_CAT(fold_msb_, SUFFIX)(c, reg, p, n, k)
 /* One function per bit order for the vector pass, apart from the short paths so that
  * short inputs do not pay for its register set-up. */
 #if !FOLD_MSB_ONLY
 static ATTRIBUTES CRC_NOINLINE uint64_t
-FOLD_CAT(fold_lsb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
+FOLD_CAT(fold_lsb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,
+                            const struct crc_params *k)
 {
-    return fold_pass(c, reg, p, n, 0);
+    return fold_pass(c, reg, p, n, 0, k);
 }
 #endif
 
 static ATTRIBUTES CRC_NOINLINE uint64_t
-FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n)
+FOLD_CAT(fold_msb_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,
+                            const struct crc_params *k)
 {
-    return fold_pass(c, reg, p, n, 1);
+    return fold_pass(c, reg, p, n, 1, k);
 }
 #endif
 
 static ATTRIBUTES uint64_t FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
-                                                      const uint8_t *p, size_t n);
+                                                      const uint8_t *p, size_t n,
+                                                      const struct crc_params *k);
 
 static ATTRIBUTES CRC_NOINLINE CRC_COLD uint64_t
-FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
+FOLD_CAT(first_update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n,
+                                const struct crc_params *k)
 {
     fold_consts_build(m);
-    return FOLD_CAT(update_, SUFFIX)(m, reg, p, n);
+    return FOLD_CAT(update_, SUFFIX)(m, reg, p, n, k);
 }
 
 /* The update and its short inputs each start a cache line, so that where the linker puts
@@ -96,25 +100,27 @@ FOLD_CAT(short_update_, SUFFIX)(const struct fold_consts *c, uint64_t reg, const
     return n != 0 ? short_pass(c, reg, p, n, 1) : reg;
 }
 static ATTRIBUTES CODE_ALIGNED uint64_t
-FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)
+FOLD_CAT(update_, SUFFIX)(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n,
+                          const struct crc_params *k)
 {
     const struct fold_consts *c = fold_consts_peek(m);
     if (c == NULL)
-        return FOLD_CAT(first_update_, SUFFIX)(m, reg, p, n);
+        return FOLD_CAT(first_update_, SUFFIX)(m, reg, p, n, k);
     if (n < LANES_MAX)
         return FOLD_CAT(short_update_, SUFFIX)(c, reg, p, n);
 #if FOLD_MSB_ONLY
-    return FOLD_MSB_PASS(c, reg, p, n);
+    return FOLD_MSB_PASS(c, reg, p, n, k);
 #else
-    return c->lsb_first ? FOLD_LSB_PASS(c, reg, p, n) : FOLD_MSB_PASS(c, reg, p, n);
+    return c->lsb_first ? FOLD_LSB_PASS(c, reg, p, n, k) : FOLD_MSB_PASS(c, reg, p, n, k);
 #endif
 }
 
 /* For other kernels of the ISA; their own features include FEATURES. */
 CODE_ALIGNED uint64_t FOLD_CAT(fold_update_, SUFFIX)(const crcforge_model *m, uint64_t reg,
-                                                     const uint8_t *p, size_t n)
+                                                     const uint8_t *p, size_t n,
+                                                     const struct crc_params *k)
 {
-    return FOLD_CAT(update_, SUFFIX)(m, reg, p, n);
+    return FOLD_CAT(update_, SUFFIX)(m, reg, p, n, k);
 }
 
 const struct crc_impl FOLD_CAT(crc_impl_fold_, SUFFIX) = {

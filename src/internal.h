@@ -27,8 +27,24 @@
 #include "cpu.h"
 #include "gf2.h"
 
+/* The kernels' parameters: what the tuning decides inside a path, fixed when dispatch
+ * resolves a selection (x86-64: the tuning table in use with CRCFORGE_TUNE's values,
+ * x86/tuning.h; aarch64: the hybrids' shape and limit, arm/tuning.h) and handed to every
+ * update and value entry, which read no tuning of their own.  Each kernel reads its own
+ * fields; a build's other fields stay 0. */
+struct crc_params {
+    /* x86-64 (x86/tuning.h): folding (x86/fold_template.h, and the VPCLMULQDQ CRC-32C
+     * paths past 4 KiB), the CRC-32C hybrids' qwords and where the CRC-32C kernels change
+     * their way. */
+    uint32_t fold_parallel_max, fold_accumulators, hybrid_qwords;
+    uint32_t crc32c_threeway_min, crc32c_hybrid256_min, crc32c_hybrid512_min;
+    /* aarch64 (arm/tuning.h): the hybrids' shape (an index of crc_arm_hybrid_shapes) and
+     * the length from which their passes run. */
+    uint32_t arm_hybrid_shape, arm_hybrid_min;
+};
+
 typedef uint64_t (*crc_update_fn)(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                  size_t n);
+                                  size_t n, const struct crc_params *k);
 
 /* A slot of derived data: NULL until crc_once publishes it. */
 typedef _Atomic(const void *) crc_once_slot;
@@ -46,8 +62,8 @@ struct crcforge_model {
     crc_once_slot tables;
     crc_once_slot consts;
     crc_once_slot join;
-    /* The selected path: crc_impl_unresolved until dispatch.c resolves it. */
-    _Atomic(const struct crc_impl *) impl;
+    /* The selection: crc_unresolved until dispatch.c resolves it. */
+    _Atomic(const struct crc_selection *) impl;
 };
 
 /* once.c: *slot's object, computed on first use by fill(obj, arg) into `size` fresh bytes
@@ -76,54 +92,95 @@ enum crc_fixed {
  * register's inversions inside), of the algorithm's own type, so that the public entry
  * passes its call on with a jump (a conversion of the result would cost it a frame). */
 union crc_value_fn {
-    uint32_t (*w32)(uint32_t crc, const void *buf, size_t len); /* CRC-32C, CRC-32 */
-    uint64_t (*w64)(uint64_t crc, const void *buf, size_t len); /* CRC-64/NVME, CRC-64/XZ */
+    uint32_t (*w32)(uint32_t crc, const void *buf, size_t len,
+                    const struct crc_params *k); /* CRC-32C, CRC-32 */
+    uint64_t (*w64)(uint64_t crc, const void *buf, size_t len,
+                    const struct crc_params *k); /* CRC-64/NVME, CRC-64/XZ */
 };
 typedef union crc_value_fn crc_value_entries[CRC_FIXED_COUNT];
 
-/* One implementation path: a name, the features it executes, which models it serves,
- * its update.  Records are written with designated initializers; what they leave out is 0. */
+/* One implementation path, a record of the registry (registry.c), defined beside its
+ * kernels: its name, the features it executes, which models it serves and its functions.
+ * Records are written with designated initializers; what they leave out is 0. */
 struct crc_impl {
     const char *name;
     uint32_t features;                        /* CRC_CPU_* bits of all it executes */
     int (*supports)(const crcforge_model *m); /* the path exists for this model */
     crc_update_fn update;
-    /* Optional (NULL otherwise): the path's short-key operations for cluster key slots
-     * (keyslot.h), for a path serving CRC-16/XMODEM. */
-    const struct crc_keyslot_ops *keyslot;
-    /* For a path serving CRC-32C: inputs shorter than this (UINT32_MAX: every input) are
-     * one chain of the crc32 instruction from the register, which crcforge_crc32c then
-     * runs itself (api.c) instead of calling the path; 0 elsewhere. */
-    uint32_t crc32_below;
-    /* Optional: the path's value entries, value[CRC_FIXED_...], for lengths below
-     * value_below (0: none), which the fixed algorithms' public entries then call in their
-     * place, so that a call costs no frame of its own.  A path with value_below > 0 has
-     * the entry of every fixed algorithm it serves.  A banded record takes its first
-     * band's. */
-    uint32_t value_below;
+    /* Optional: the value entries of the fixed algorithms it serves, of every length. */
     crc_value_entries value;
-    /* Optional: builds the derived data that value entries read without a check;
-     * dispatch calls it before it selects the path for a model. */
+    /* Optional: builds the derived data that the value entries read without a check;
+     * dispatch calls it before it selects the path. */
     void (*prepare)(void);
-    /* A selection of paths by input length (an x86 tuning table's bands; NULL otherwise):
-     * band i serves lengths below band_below[i] (0: every length left) with
-     * band_update[i], so that the fixed entries call the band's path themselves rather
-     * than through the record's update, which walks the same bands. */
-    const uint32_t *band_below;
-    const crc_update_fn *band_update;
-    /* ... and each band's value entries, prepared (NULL where its path has none of every
-     * length, value_below UINT32_MAX). */
-    const crc_value_entries *band_value;
-    /* ... and the second band's lengths, second_from up to second_from + second_span (0:
-     * none, or its path has no value entries), which the fixed entries past value_below
-     * try before they walk the bands, with band_value[1]. */
-    uint32_t second_from, second_span;
-    /* Optional: where a tuning table sets how far the path runs the crc32 chain, that
-     * length under the table in use (crc32_below is then the least any table gives):
-     * dispatch asks it when it builds the table's bands.  (Last: the fixed entries read
-     * the fields before it.) */
-    uint32_t (*crc32_below_tuned)(void);
+    /* For a path serving CRC-32C on x86-64: inputs shorter than this, under the
+     * parameters k, are exactly one chain of the crc32 instruction from the register
+     * (crcforge_crc32c then runs it itself). */
+    uint32_t (*crc32_below)(const struct crc_params *k);
+    /* Optional: short-key operations for cluster key slots (keyslot.h), for a path
+     * serving CRC-16/XMODEM. */
+    const struct crc_keyslot_ops *keyslot;
+    /* 1: its kernels read no parameter, so that a selection of it alone reads no tuning
+     * (nor the CPU, where the build guarantees the path's features). */
+    int untuned;
 };
+
+/* Most bands of paths by length a selection has (x86/tuning.h's tables give them). */
+#define CRC_BANDS_MAX 6
+
+/* Lengths below `below` (SIZE_MAX: every length left) on one path: its update, and its
+ * value entries where it has them (NULL otherwise). */
+struct crc_band {
+    size_t below;
+    crc_update_fn update;
+    crc_value_entries value;
+};
+
+/* What a model's selection points at, built by dispatch when it resolves (or, for bands
+ * by length, by the tuning, bands.c) and never changed after: the paths serving each band
+ * of lengths and the parameters their kernels are handed.  The fixed entries (api.c) read
+ * the first fields on every call. */
+struct crc_selection {
+    /* First: the band walk, handed the parameters, has the selection (crc_selection_of). */
+    struct crc_params params;
+    /* CRC-32C on x86-64: lengths below this run one crc32 chain in crcforge_crc32c. */
+    size_t crc32_below;
+    /* Lengths below this take value[] (the first band's value entries); 0: none.  (Both
+     * of the length's width: the fixed entries compare the length with them in memory.) */
+    size_t value_below;
+    crc_value_entries value;
+    /* Every length: the one band's update, or the band walk (bands.h). */
+    crc_update_fn update;
+    unsigned bands;
+    struct crc_band band[CRC_BANDS_MAX];
+    const char *name; /* the path's, or "PATH<BELOW,...,PATH" */
+    uint32_t features;
+    const struct crc_keyslot_ops *keyslot;
+};
+
+/* The parameters handed to a value entry, held in the register of its fourth argument by
+ * an empty asm: GCC otherwise loads the entry's address into another register before the
+ * jump, one instruction more a call.  (SysV x86-64: rcx.) */
+#if defined(__x86_64__) && !defined(_WIN32) && defined(__GNUC__)
+#define CRC_HAND_ON(k) __asm__("" : "+c"(k))
+#else
+#define CRC_HAND_ON(k) ((void)0)
+#endif
+
+/* The selection whose parameters k are. */
+static inline const struct crc_selection *crc_selection_of(const struct crc_params *k)
+{
+    return (const struct crc_selection *)(const void *)k;
+}
+_Static_assert(offsetof(struct crc_selection, params) == 0, "a selection starts with its parameters");
+
+/* The band serving n bytes. */
+static inline const struct crc_band *crc_band_of(const struct crc_selection *s, size_t n)
+{
+    const struct crc_band *b = s->band;
+    while (n >= b->below)
+        b++;
+    return b;
+}
 
 /* catalogue.c */
 extern CRC_HIDDEN struct crcforge_model crc_catalogue[];
@@ -135,6 +192,10 @@ extern struct crcforge_model *const crc_model_crc32;
 extern struct crcforge_model *const crc_model_crc64_nvme;
 extern struct crcforge_model *const crc_model_crc64_xz;
 extern struct crcforge_model *const crc_model_crc16_xmodem;
+/* Does the model compute CRC-32C's (CRC-16/XMODEM's) register: its width, poly and bit
+ * order (init, refout and xorout stay outside the update)? */
+int crc32c_serves(const crcforge_model *m);
+int crc16_xmodem_serves(const crcforge_model *m);
 /* Their places in crc_catalogue, as constants: the fixed entries and the value entries
  * address their models with no load (AMD Zen 4, crcforge_crc32c, 128 B calls: 8% faster).
  * test_catalogue checks them. */
@@ -153,7 +214,7 @@ uint64_t crc_register_to_value(const crcforge_model *m, uint64_t reg);
  * from assuming the two apart. */
 struct CRC_MAY_ALIAS crc_state {
     const crcforge_model *model;
-    const struct crc_impl *impl; /* NULL: the model's selected path */
+    const struct crc_selection *pinned; /* NULL: the model's selection */
     uint64_t reg;
 };
 _Static_assert(sizeof(struct crc_state) <= sizeof(crcforge_state),
@@ -177,21 +238,19 @@ uint64_t crc_reference_update(const crcforge_params *p, uint64_t reg, const uint
 uint64_t crc_reference(const crcforge_params *p, const void *data, size_t n);
 
 /* table.c: the portable engine. */
-uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n);
-uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n);
+/* (Their parameters are none: k may be NULL.) */
+uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n,
+                          const struct crc_params *k);
+uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n,
+                             const struct crc_params *k);
 extern const struct crc_impl crc_impl_portable;
 
 /* combine.c: reg * x^(8*len) mod P, in the model's register form. */
 uint64_t crc_shift_register(const crcforge_model *m, uint64_t reg, uint64_t len);
 
-/* dispatch.c */
-/* The stand-in every selection starts at: its update resolves the model's path and
- * forwards to it, so that the hot path loads and calls without a test. */
-extern CRC_HIDDEN const struct crc_impl crc_impl_unresolved;
-const struct crc_impl *crc_impl_resolve(const crcforge_model *m);
-const struct crc_impl *crc_impl_lookup(const char *name);
-/* Why a path cannot be used (unknown name, CPU cannot run it), or NULL. */
-const char *crc_impl_unusable(const struct crc_impl *impl);
+/* The stand-in every selection starts at (dispatch.c): its update resolves the model's
+ * selection and forwards to it, so that the hot path loads and calls without a test. */
+extern CRC_HIDDEN const struct crc_selection crc_unresolved;
 
 /* Whether this CPU (less any mask) and OS can run the path. */
 static inline int crc_impl_runnable(const struct crc_impl *impl)
@@ -199,8 +258,8 @@ static inline int crc_impl_runnable(const struct crc_impl *impl)
     return crc_cpu_has(impl->features);
 }
 
-/* The model's selected path, possibly the stand-in (whose functions resolve first). */
-static inline const struct crc_impl *crc_selected(const crcforge_model *m)
+/* The model's selection, possibly the stand-in (dispatch.h) whose update resolves first. */
+static inline const struct crc_selection *crc_selected(const crcforge_model *m)
 {
     return atomic_load_explicit(&((crcforge_model *)m)->impl, memory_order_acquire);
 }

@@ -47,7 +47,4 @@ static inline const uint8_t *crc_hash_tag(const uint8_t *key, size_t *len)
     return open + 1;
 }
 
-/* Does the model compute CRC-16/XMODEM's register (its width, poly and bit order)? */
-int crc16_xmodem_serves(const crcforge_model *m);
-
 #endif /* CRCFORGE_KEYSLOT_H */

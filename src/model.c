@@ -109,7 +109,7 @@ crcforge_model *crcforge_model_new(const crcforge_params *p, const char **why)
     m->p.refin = p->refin != 0;
     m->p.refout = p->refout != 0;
     m->custom = 1;
-    m->impl = &crc_impl_unresolved;
+    m->impl = &crc_unresolved;
     m->check = crc_reference(&m->p, "123456789", 9); /* leaves tables to first use */
     /* The residue (register after a valid codeword, before xorout, reflected when refout)
      * is xorout * x^width mod P, and x^width = poly mod P. */

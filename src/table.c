@@ -58,8 +58,9 @@ static const struct crc_tables *tables_of(const crcforge_model *m)
 }
 
 CODE_ALIGNED uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                       size_t n)
+                                       size_t n, const struct crc_params *k)
 {
+    (void)k;
     const struct crc_tables *t = tables_of(m);
     unsigned w = m->p.width;
     if (uses_wide_entries(m)) {
@@ -76,8 +77,9 @@ CODE_ALIGNED uint64_t crc_table_update(const crcforge_model *m, uint64_t reg, co
 
 /* One table lookup a byte: the classic loop, for short inputs and as a baseline. */
 CODE_ALIGNED uint64_t crc_bytewise_update(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                          size_t n)
+                                          size_t n, const struct crc_params *k)
 {
+    (void)k;
     const struct crc_tables *t = tables_of(m);
     unsigned w = m->p.width;
     const int msb = !m->p.refin;
@@ -145,4 +147,4 @@ static int any_model(const crcforge_model *m)
 
 const struct crc_impl crc_impl_portable = {
     .name = "portable", .supports = any_model, .update = crc_table_update,
-    .keyslot = &slice2_keyslot};
+    .keyslot = &slice2_keyslot, .untuned = 1};

@@ -33,7 +33,9 @@
 
 #include "bench.h"
 #include "crcforge.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "keyslot.h"
 #include "../quick_arg.h"
 
@@ -345,7 +347,7 @@ int main(int argc, char **argv)
 
     xmodem = crcforge_model_find("CRC-16/XMODEM");
     crcforge_init_impl(&portable, xmodem, "portable", NULL); /* always valid */
-    const struct crc_impl *best = crc_impl_resolve(xmodem); /* a path, or a table's bands */
+    const struct crc_selection *best = crc_resolve(xmodem); /* a path, or a table's bands */
     const size_t best_bytes = best->keyslot != NULL ? best->keyslot->table_bytes : 0;
     slot_approaches[NSLOT - 1].table_bytes = best_bytes;
     crc_approaches[NCRC - 1].table_bytes = best_bytes;

@@ -103,7 +103,7 @@ CLASSES = [
     ("msb_first", "CRC_CLASS_MSB_FIRST", "MSB-first"),
 ]
 # At most this many bands a class: what struct crc_x86_tuning holds (CRC_BANDS_MAX in
-# tuning.h; test_tuning checks every table against it).
+# src/internal.h; test_tuning checks every table against it).
 BANDS_MAX = 6
 # The parameters, chosen group by group in this order (the table's fields, in its order:
 # PARAMS).

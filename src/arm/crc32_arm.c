@@ -10,9 +10,10 @@
 /* The registry's update functions, one per polynomial and kernel. */
 #define UPDATE_FUNCTION(name, target, kernel, poly)                                      \
     target CODE_ALIGNED static uint64_t name(const crcforge_model *m, uint64_t reg, \
-                                                     const uint8_t *p, size_t n)          \
+                                                     const uint8_t *p, size_t n,          \
+                                                     const struct crc_params *k)          \
     {                                                                                    \
-        (void)m;                                                                         \
+        (void)m, (void)k;                                                                \
         return kernel(poly, (uint32_t)reg, p, n);                                        \
     }
 UPDATE_FUNCTION(crc32c_arm_crc32, CRC_ARM_TARGET_CRC, crc_arm_one_way, CRC_ARM_CASTAGNOLI)
@@ -29,8 +30,9 @@ UPDATE_FUNCTION(crc32_arm_crc32_3way, CRC_ARM_TARGET_CRC_PMULL, crc_arm_three_wa
 #define THREE_WAY_FROM (3 * CRC_ARM_SHORT_STREAM)
 #define VALUE_ENTRIES(name, poly)                                                         \
     CRC_ARM_TARGET_CRC CODE_ALIGNED static uint32_t name##_value(                \
-        uint32_t crc, const void *buf, size_t len)                                       \
+        uint32_t crc, const void *buf, size_t len, const struct crc_params *k)           \
     {                                                                                    \
+        (void)k;                                                                         \
         return ~crc_arm_one_way(poly, ~crc, buf, len);                                   \
     }                                                                                    \
     CRC_ARM_TARGET_CRC_PMULL CODE_ALIGNED static CRC_NOINLINE                            \
@@ -39,8 +41,9 @@ UPDATE_FUNCTION(crc32_arm_crc32_3way, CRC_ARM_TARGET_CRC_PMULL, crc_arm_three_wa
         return ~crc_arm_three_way(poly, ~crc, buf, len);                                 \
     }                                                                                    \
     CRC_ARM_TARGET_CRC_PMULL CODE_ALIGNED static uint32_t name##_3way_value(     \
-        uint32_t crc, const void *buf, size_t len)                                       \
+        uint32_t crc, const void *buf, size_t len, const struct crc_params *k)           \
     {                                                                                    \
+        (void)k;                                                                         \
         if (len < THREE_WAY_FROM)                                                        \
             return ~crc_arm_one_way(poly, ~crc, buf, len);                               \
         return name##_3way_long(crc, buf, len);                                          \
@@ -51,17 +54,20 @@ VALUE_ENTRIES(crc32_arm_crc32, CRC_ARM_ZLIB)
 const struct crc_impl crc_impl_crc32c_arm_crc32_3way = {
     .name = "crc32c_arm_crc32_3way", .features = CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL,
     .supports = crc_arm_is_castagnoli, .update = crc32c_arm_crc32_3way,
-    .value_below = UINT32_MAX,
-    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_3way_value}}};
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_3way_value}},
+    .untuned = 1};
 const struct crc_impl crc_impl_crc32_arm_crc32_3way = {
     .name = "crc32_arm_crc32_3way", .features = CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL,
-    .supports = crc_arm_is_zlib, .update = crc32_arm_crc32_3way, .value_below = UINT32_MAX,
-    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_3way_value}}};
+    .supports = crc_arm_is_zlib, .update = crc32_arm_crc32_3way,
+    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_3way_value}},
+    .untuned = 1};
 const struct crc_impl crc_impl_crc32c_arm_crc32 = {
     .name = "crc32c_arm_crc32", .features = CRC_CPU_ARM_CRC32,
-    .supports = crc_arm_is_castagnoli, .update = crc32c_arm_crc32, .value_below = UINT32_MAX,
-    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_value}}};
+    .supports = crc_arm_is_castagnoli, .update = crc32c_arm_crc32,
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_arm_crc32_value}},
+    .untuned = 1};
 const struct crc_impl crc_impl_crc32_arm_crc32 = {
     .name = "crc32_arm_crc32", .features = CRC_CPU_ARM_CRC32, .supports = crc_arm_is_zlib,
-    .update = crc32_arm_crc32, .value_below = UINT32_MAX,
-    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_value}}};
+    .update = crc32_arm_crc32,
+    .value = {[CRC_FIXED_CRC32] = {.w32 = crc32_arm_crc32_value}},
+    .untuned = 1};

@@ -43,7 +43,7 @@ extern crc_once_slot crc32_zlib_lanes;
 #define CRC_FEATURES_arm_hybrid_eor3 (CRC_CPU_ARM_CRC32 | CRC_CPU_ARM_PMULL | CRC_CPU_ARM_SHA3)
 
 /*
- * The hybrids with their parameters given instead of the tuning table's (for the tests):
+ * The hybrids with their parameters given as numbers (for the tests):
  * the register after p[0..n) from reg, with shape crc_arm_hybrid_shapes[shape], the passes
  * of the hybrid running from `min` bytes (while at least one iteration and min bytes are
  * left).  poly: 0 CRC-32C, 1 CRC-32.

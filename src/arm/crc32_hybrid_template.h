@@ -15,7 +15,7 @@
  * instruction on T's two qwords from 0 gives R(reg, B).  Then, for S = 3,
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts by struct crc32_join (crc32_chain.h), which bounds L to CRC32_JOIN_MAX.
- * Passes run while the tuning's hybrid_min bytes (arm/tuning.h) and one iteration are
+ * Passes run while the parameter arm_hybrid_min's bytes (struct crc_params) and one iteration are
  * left; what they leave runs on three joined chains, then one (crc32_chain.h).
  *
  * Parameters (all #undef'd at the end):
@@ -31,7 +31,6 @@
 #include "crc32_chain.h"
 #include "crc32_hybrid.h"
 #include "impls.h"
-#include "tuning.h"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -184,28 +183,13 @@ uint64_t FN(with)(int poly, uint64_t reg, const uint8_t *p, size_t n, size_t sha
     return FN(shape_functions)[poly != CRC_ARM_CASTAGNOLI][shape]((uint32_t)reg, p, n, min);
 }
 
-static uint32_t FN(tuned)(const int poly, uint32_t r, const uint8_t *p, size_t n);
-
-/* The first use: the tuning resolved, then the call (apart, so that FN(tuned) keeps no
- * frame). */
-static CRC_NOINLINE uint32_t FN(resolve_then)(const int poly, uint32_t r,
-                                              const uint8_t *p, size_t n)
+/* With the parameters' shape and limit. */
+static CODE_ALIGNED CRC_NOINLINE uint32_t FN(tuned)(const int poly, uint32_t r,
+                                                    const uint8_t *p, size_t n,
+                                                    const struct crc_params *k)
 {
-    crc_arm_tuning_resolve();
-    return FN(tuned)(poly, r, p, n);
-}
-
-/* With the tuning's shape and limit. */
-static CODE_ALIGNED CRC_NOINLINE uint32_t FN(tuned)(const int poly,
-                                                    uint32_t r,
-                                                    const uint8_t *p,
-                                                    size_t n)
-{
-    const uint32_t shape = atomic_load_explicit(&crc_arm_hybrid_shape, memory_order_relaxed);
-    if (shape == 0)
-        return FN(resolve_then)(poly, r, p, n);
-    const size_t min = atomic_load_explicit(&crc_arm_hybrid_min, memory_order_relaxed);
-    return FN(shape_functions)[poly != CRC_ARM_CASTAGNOLI][shape - 1](r, p, n, min);
+    return FN(shape_functions)[poly != CRC_ARM_CASTAGNOLI][k->arm_hybrid_shape](
+        r, p, n, k->arm_hybrid_min);
 }
 
 /* The updates, and the value entries (api.c calls them in crcforge_crc32c's and
@@ -213,24 +197,26 @@ static CODE_ALIGNED CRC_NOINLINE uint32_t FN(tuned)(const int poly,
  * through a function that takes the value too, so that the call is a jump. */
 #define ENTRIES(name, poly)                                                               \
     static ATTRIBUTES CODE_ALIGNED uint64_t FN(CAT(update_, name))(               \
-        const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n)                \
+        const crcforge_model *m, uint64_t reg, const uint8_t *p, size_t n,                \
+        const struct crc_params *k)                                                       \
     {                                                                                     \
         (void)m;                                                                          \
         if (n < CHAIN_BELOW)                                                              \
             return crc_arm_one_way(poly, (uint32_t)reg, p, n);                            \
-        return FN(tuned)(poly, (uint32_t)reg, p, n);                                      \
+        return FN(tuned)(poly, (uint32_t)reg, p, n, k);                                   \
     }                                                                                     \
     static CODE_ALIGNED CRC_NOINLINE uint32_t FN(                                         \
-        CAT(value_long_, name))(uint32_t crc, const void *buf, size_t len)                \
+        CAT(value_long_, name))(uint32_t crc, const void *buf, size_t len,                \
+                                const struct crc_params *k)                               \
     {                                                                                     \
-        return ~FN(tuned)(poly, ~crc, buf, len);                                          \
+        return ~FN(tuned)(poly, ~crc, buf, len, k);                                       \
     }                                                                                     \
     static ATTRIBUTES CODE_ALIGNED uint32_t FN(CAT(value_, name))(                \
-        uint32_t crc, const void *buf, size_t len)                                        \
+        uint32_t crc, const void *buf, size_t len, const struct crc_params *k)            \
     {                                                                                     \
         if (len < CHAIN_BELOW)                                                            \
             return ~crc_arm_one_way(poly, ~crc, buf, len);                                \
-        return FN(CAT(value_long_, name))(crc, buf, len);                                 \
+        return FN(CAT(value_long_, name))(crc, buf, len, k);                              \
     }
 ENTRIES(crc32c, CRC_ARM_CASTAGNOLI)
 ENTRIES(crc32, CRC_ARM_ZLIB)
@@ -239,11 +225,11 @@ ENTRIES(crc32, CRC_ARM_ZLIB)
 const struct crc_impl CAT(crc_impl_crc32c_arm_, SUFFIX) = {
     .name = "crc32c_arm_" CRC_ARM_STRINGIFY(SUFFIX), .features = FEATURES,
     .supports = crc_arm_is_castagnoli, .update = FN(update_crc32c),
-    .value_below = UINT32_MAX, .value = {[CRC_FIXED_CRC32C] = {.w32 = FN(value_crc32c)}}};
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = FN(value_crc32c)}}};
 const struct crc_impl CAT(crc_impl_crc32_arm_, SUFFIX) = {
     .name = "crc32_arm_" CRC_ARM_STRINGIFY(SUFFIX), .features = FEATURES,
     .supports = crc_arm_is_zlib, .update = FN(update_crc32),
-    .value_below = UINT32_MAX, .value = {[CRC_FIXED_CRC32] = {.w32 = FN(value_crc32)}}};
+    .value = {[CRC_FIXED_CRC32] = {.w32 = FN(value_crc32)}}};
 
 #undef CHAIN_BELOW
 #undef FN

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The aarch64 implementation paths, best first, for the registry in dispatch.c. */
+/* The aarch64 implementation paths, best first, for the registry (registry.c). */
 #ifndef CRCFORGE_ARM_IMPLS_H
 #define CRCFORGE_ARM_IMPLS_H
 
@@ -27,9 +27,9 @@ extern const struct crc_impl crc_impl_crc32_arm_hybrid;
 #define CRC_FEATURES_arm_pmull CRC_CPU_ARM_PMULL
 #define CRC_FEATURES_arm_pmull_eor3 (CRC_CPU_ARM_PMULL | CRC_CPU_ARM_SHA3)
 uint64_t fold_update_arm_pmull(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                               size_t n);
+                               size_t n, const struct crc_params *k);
 uint64_t fold_update_arm_pmull_eor3(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                    size_t n);
+                                    size_t n, const struct crc_params *k);
 extern const struct crc_impl crc_impl_fold_arm_pmull_eor3;
 extern const struct crc_impl crc_impl_fold_arm_pmull;
 extern const struct crc_impl crc_impl_crc16_xmodem_arm_pmull_eor3;

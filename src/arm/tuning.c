@@ -10,7 +10,7 @@
 
 #include "../cpu.h"
 #include "../environment.h"
-#include "../keyslot.h" /* crc16_xmodem_serves */
+#include "../registry.h"
 #include "crc32_hybrid.h"
 #include "impls.h"
 #include "tuning.h"
@@ -185,6 +185,7 @@ static struct overrides read_overrides(void)
 struct plan {
     size_t family;
     uint32_t shape, min; /* shape: an index of crc_arm_hybrid_shapes */
+    struct crc_params params; /* the kernels' parameters: shape and min */
     char parameters[64], table_parameters[64];
 };
 
@@ -204,6 +205,7 @@ static void fill_plan(void *obj, const void *arg)
     pl->family = (size_t)(family - crc_arm_families);
     pl->shape = (uint32_t)(o.shape >= 0 ? o.shape : own >= 0 ? own : 0);
     pl->min = o.min >= 0 ? (uint32_t)o.min : t->hybrid_min;
+    pl->params = (struct crc_params){.arm_hybrid_shape = pl->shape, .arm_hybrid_min = pl->min};
     parameters_text(pl->parameters, sizeof pl->parameters, pl->shape, pl->min);
     parameters_text(pl->table_parameters, sizeof pl->table_parameters,
                     (uint32_t)(own >= 0 ? own : 0), t->hybrid_min);
@@ -211,7 +213,6 @@ static void fill_plan(void *obj, const void *arg)
 
 static crc_once_slot plans[FAMILIES];
 static _Atomic(const struct plan *) current;
-_Atomic uint32_t crc_arm_hybrid_shape, crc_arm_hybrid_min;
 
 static size_t family_index(void)
 {
@@ -235,21 +236,18 @@ static const struct plan *plan_in_use(void)
         return pl;
     const size_t i = family_index();
     pl = crc_once(&plans[i], sizeof *pl, fill_plan, &crc_arm_families[i]);
-    atomic_store_explicit(&crc_arm_hybrid_min, pl->min, memory_order_relaxed);
-    atomic_store_explicit(&crc_arm_hybrid_shape, pl->shape + 1, memory_order_relaxed);
     atomic_store_explicit(&current, pl, memory_order_release);
     return pl;
 }
 
-void crc_arm_tuning_resolve(void)
+const struct crc_params *crc_arm_params(void)
 {
-    (void)plan_in_use();
+    return &plan_in_use()->params;
 }
 
 void crc_arm_tuning_reset(void)
 {
     atomic_store_explicit(&current, NULL, memory_order_release);
-    atomic_store_explicit(&crc_arm_hybrid_shape, 0, memory_order_relaxed);
 }
 
 size_t crc_arm_family_in_use(void)

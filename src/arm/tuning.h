@@ -46,10 +46,9 @@ size_t crc_arm_family_of(const struct crc_cpu_id *id, uint32_t features);
 /* Whether macOS's hw.cpufamily names an Apple M-series core (Firestorm and later). */
 int crc_arm_apple_m(uint32_t cpufamily);
 
-/* The hybrids' parameters in use, for their hot path: the shape's index + 1 (0 until the
- * table is resolved: then call crc_arm_tuning_resolve and read again) and the limit. */
-extern _Atomic uint32_t crc_arm_hybrid_shape, crc_arm_hybrid_min;
-void crc_arm_tuning_resolve(void);
+/* The kernels' parameters of the table in use (the hybrids' shape and limit), handed to
+ * them by the selections dispatch resolves. */
+const struct crc_params *crc_arm_params(void);
 /* Forget the table in use (crcforge_impl_force: a CPU mask may change the family). */
 void crc_arm_tuning_reset(void);
 /* The family in use: an index into crc_arm_families. */

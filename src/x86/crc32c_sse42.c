@@ -18,20 +18,13 @@
  */
 #include "../cpu.h"
 #include "crc32c_x86.h"
-#include "tuning.h"
-
-int crc32c_serves(const crcforge_model *m)
-{
-    const crcforge_params *c = &crc_model_crc32c->p;
-    /* The register convention keeps init, refout and xorout out of the update. */
-    return m->p.width == c->width && m->p.poly == c->poly && m->p.refin == c->refin;
-}
 
 static TARGET_SSE42 uint64_t crc32c_x86_sse42(const crcforge_model *m, uint64_t reg,
-                                              const uint8_t *p, size_t n)
+                                              const uint8_t *p, size_t n,
+                                              const struct crc_params *k)
 {
-    (void)m;
-    return crc32c_chain((uint32_t)reg, p, n);
+    (void)m, (void)k;
+    return crcforge_crc32c_chain_((uint32_t)reg, p, n);
 }
 
 /* One pass over 3*l bytes (l a multiple of 8, 8 <= l <= CRC32C_STREAM_MAX). */
@@ -61,7 +54,7 @@ static TARGET_SSE42_PCLMUL inline uint32_t pass_3way(uint32_t crc, const uint8_t
     return (uint32_t)c ^ (uint32_t)_mm_crc32_u64(0, shifted);
 }
 
-/* Whole passes, then one over the rest if it is at least `least` bytes (the tuning's
+/* Whole passes, then one over the rest if it is at least `least` bytes (the parameter
  * crc32c_threeway_min, n >= least), the last bytes below 24 on one chain. */
 static TARGET_SSE42_PCLMUL CRC_NOINLINE uint32_t crc32c_3way_long(uint32_t crc,
                                                                                const uint8_t *p,
@@ -77,44 +70,47 @@ static TARGET_SSE42_PCLMUL CRC_NOINLINE uint32_t crc32c_3way_long(uint32_t crc,
         p += 3 * l;
         n -= 3 * l;
     }
-    return crc32c_chain(crc, p, n);
-}
-
-static uint64_t crc32c_x86_sse42_3way(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                      size_t n);
-
-/* The first call after the tuning was reset: apart, so that the path keeps no frame. */
-static CRC_NOINLINE CRC_COLD uint64_t crc32c_3way_resolving(const crcforge_model *m,
-                                                                     uint64_t reg,
-                                                                     const uint8_t *p, size_t n)
-{
-    crc_x86_tuning_resolve();
-    return crc32c_x86_sse42_3way(m, reg, p, n);
+    return crcforge_crc32c_chain_(crc, p, n);
 }
 
 /* Short inputs pay no prologue for the long path: it is a separate function. */
 static TARGET_SSE42_PCLMUL uint64_t crc32c_x86_sse42_3way(const crcforge_model *m, uint64_t reg,
-                                                          const uint8_t *p, size_t n)
+                                                          const uint8_t *p, size_t n,
+                                                          const struct crc_params *k)
 {
-    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
-    if (CRC_UNLIKELY(tuning == NULL))
-        return crc32c_3way_resolving(m, reg, p, n);
-    if (n < tuning->crc32c_threeway_min)
-        return crc32c_chain((uint32_t)reg, p, n);
-    return crc32c_3way_long((uint32_t)reg, p, n, tuning->crc32c_threeway_min);
+    (void)m;
+    if (n < k->crc32c_threeway_min)
+        return crcforge_crc32c_chain_((uint32_t)reg, p, n);
+    return crc32c_3way_long((uint32_t)reg, p, n, k->crc32c_threeway_min);
 }
 
-/* Where it stops running one chain: the tuning's (dispatch builds its bands with it). */
-static uint32_t crc32c_3way_chain_below(void)
+/* The CRC-32C value entry (crcforge_crc32c's form), which crcforge_crc32c calls past the
+ * chain it runs itself below crc32c_threeway_min (crc32_below): straight to the passes,
+ * with no test of that length again (they run one chain for any shorter input). */
+static TARGET_SSE42_PCLMUL uint32_t crc32c_x86_sse42_3way_crc32c(uint32_t crc, const void *buf,
+                                                                 size_t n,
+                                                                 const struct crc_params *k)
 {
-    return crc_x86_tuning()->crc32c_threeway_min;
+    return ~crc32c_3way_long(~crc, buf, n, k->crc32c_threeway_min);
+}
+
+static uint32_t every_length(const struct crc_params *k)
+{
+    (void)k;
+    return UINT32_MAX;
+}
+
+/* Where it stops running one chain: the parameter's length. */
+static uint32_t below_threeway(const struct crc_params *k)
+{
+    return k->crc32c_threeway_min;
 }
 
 const struct crc_impl crc_impl_crc32c_x86_sse42 = {
     .name = "crc32c_x86_sse42", .features = CRC_CPU_SSE42, .supports = crc32c_serves,
-    .update = crc32c_x86_sse42, .crc32_below = UINT32_MAX};
+    .update = crc32c_x86_sse42, .crc32_below = every_length, .untuned = 1};
 
 const struct crc_impl crc_impl_crc32c_x86_sse42_3way = {
     .name = "crc32c_x86_sse42_3way", .features = CRC_CPU_SSE42 | CRC_CPU_PCLMUL,
-    .supports = crc32c_serves, .update = crc32c_x86_sse42_3way,
-    .crc32_below = CRC32C_THREEWAY_MIN_LEAST, .crc32_below_tuned = crc32c_3way_chain_below};
+    .supports = crc32c_serves, .update = crc32c_x86_sse42_3way, .crc32_below = below_threeway,
+    .value = {[CRC_FIXED_CRC32C] = {.w32 = crc32c_x86_sse42_3way_crc32c}}};

@@ -20,15 +20,16 @@
  * side, on cores where the two run in different units.  The first bytes up to VL
  * alignment run on one chain (the folded loads then never straddle cache lines).  A pass
  * of `it` iterations takes 4*VL*it bytes B, then three streams A1, A2, A3 of L = 8*q*it
- * bytes each (q crc32 qwords per stream per iteration, the tuning table's hybrid_qwords:
- * per 256 bytes folded with 512-bit vectors, per 128 with 256-bit ones).  Each iteration
+ * bytes each (q crc32 qwords per stream per iteration, the parameter hybrid_qwords:
+ * per 256 bytes folded with 512-bit vectors, per 128 with 256-bit ones; the parameters,
+ * struct crc_params, are handed to the update and the value entry).  Each iteration
  * folds 4 vectors of B into four accumulators and runs q crc32 instructions on each
  * stream.  The incoming register is xored into B's first four bytes; the accumulators end
  * as PARALLEL's do, giving R(reg, B), and
  *     CRC = R(reg, B) * x^(24L) + R(A1) * x^(16L) + R(A2) * x^(8L) + R(A3)   (mod P),
  * the shifts by struct crc32_join.  Whole passes are as long as the join table allows,
- * the last one takes the whole iterations left; below the tuning's limit (HYBRID_LIMIT:
- * crc32c_hybrid256_min or crc32c_hybrid512_min, tuning.h), and for what the passes leave,
+ * the last one takes the whole iterations left; below the parameter HYBRID_LIMIT
+ * (crc32c_hybrid256_min or crc32c_hybrid512_min), and for what the passes leave,
  * the hybrid takes, after the head n % 16 (head()):
  *  - up to SHORT_MOST lanes, SHORT: one straight-line function for every number of
  *    lanes, whole vectors then a short crc32 chain that ends on T;
@@ -37,9 +38,8 @@
  * crcforge_crc32c calls the hybrid's value entry (HYBRID_crc32c) in its own place.
  *
  * Parameters (all #undef'd at the end):
- *   PARALLEL    the parallel path's name (an identifier): its record crc_impl_PARALLEL,
- *               and PARALLEL_with(reg, p, n, acc) for the tests (crc32c_x86.h)
- *   HYBRID      the same for the hybrid: crc_impl_HYBRID, HYBRID_with(reg, p, n, q)
+ *   PARALLEL    the parallel path's name (an identifier): its record crc_impl_PARALLEL
+ *   HYBRID      the same for the hybrid: crc_impl_HYBRID
  *   FEATURES    the CRC_CPU_* bits of everything the paths execute
  *   ATTRIBUTES  the target attribute enabling them:
  *                 VL 32: "avx2,vpclmulqdq,pclmul,sse4.2,crc32"
@@ -54,7 +54,6 @@
 #include "../cpu.h"
 #include "../fold_consts.h"
 #include "crc32c_x86.h"
-#include "tuning.h"
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -191,14 +190,14 @@ static ATTRIBUTES ALWAYS_INLINE uint32_t fold_loop(uint32_t crc, const uint8_t *
     return crc_of_lanes(s);
 }
 
-/* Past CRC32_LANES_MAX lanes: `acc` accumulators (1, 2, 4 or 8; 0: the tuning table's).
+/* Past CRC32_LANES_MAX lanes: `acc` accumulators (1, 2, 4 or 8).
  * (The register's width, so that the caller's call is a tail call.) */
 static ATTRIBUTES CRC_NOINLINE uint64_t fold_long(uint32_t crc, const uint8_t *p,
                                                                size_t n,
                                                                const struct crc32_lanes *lanes,
                                                                unsigned acc)
 {
-    switch (acc != 0 ? acc : crc_x86_tuning()->fold_accumulators) {
+    switch (acc) {
     case 1:
         return fold_loop(crc, p, n, lanes, 1);
     case 2:
@@ -222,16 +221,16 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t parallel(uint64_t reg, const uint8_t *p
         return parallel_first_use(reg, p, n, acc);
     const size_t head = n % VL, lanes_n = n / 16;
     if (lanes_n > CRC32_LANES_MAX) {
-        const uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
+        const uint32_t crc = crcforge_crc32c_chain_((uint32_t)reg, p, head);
         return fold_long(crc, p + head, n - head, lanes, acc);
     }
     if (n < VL)
-        return crc32c_chain((uint32_t)reg, p, n);
+        return crcforge_crc32c_chain_((uint32_t)reg, p, n);
     const struct fold_pair *k = &lanes->lane[CRC32_LANES_MAX - lanes_n / LANES * LANES];
     /* Whole vectors: the register starts the first, as it starts a message. */
     if (head == 0)
         return crc_of_lanes(lanes_sum(p, n / VL, k, from_register((uint32_t)reg)));
-    const uint32_t crc = crc32c_chain((uint32_t)reg, p, head);
+    const uint32_t crc = crcforge_crc32c_chain_((uint32_t)reg, p, head);
     const uint32_t rest = crc_of_lanes(lanes_sum(p + head, n / VL, k, WZERO()));
     return rest ^ (uint32_t)_mm_crc32_u64(
                       0, crc32c_clmul32(crc, lanes->shift[lanes_n / LANES * LANES - 1]));
@@ -245,23 +244,18 @@ parallel_first_use(uint64_t reg, const uint8_t *p, size_t n, unsigned acc)
     return parallel(reg, p, n, acc);
 }
 
-ATTRIBUTES uint64_t CAT(PARALLEL, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned acc)
-{
-    return parallel(reg, p, n, acc);
-}
-
 static ATTRIBUTES uint64_t PARALLEL(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                    size_t n)
+                                    size_t n, const struct crc_params *k)
 {
     (void)m;
-    return parallel(reg, p, n, 0);
+    return parallel(reg, p, n, k->fold_accumulators);
 }
 
 /* The CRC value of any n. */
 static ATTRIBUTES CRC_NOINLINE uint32_t parallel_value(uint32_t crc, const uint8_t *p,
-                                                                    size_t n)
+                                                      size_t n, unsigned acc)
 {
-    return ~(uint32_t)parallel(~crc, p, n, 0);
+    return ~(uint32_t)parallel(~crc, p, n, acc);
 }
 
 /* The record's CRC-32C value entry (crcforge_crc32c's form), so that crcforge_crc32c passes
@@ -269,10 +263,11 @@ static ATTRIBUTES CRC_NOINLINE uint32_t parallel_value(uint32_t crc, const uint8
  * lane table's 4 KiB here, leaf code; other lengths apart (their head and accumulators keep
  * a frame).  AMD Zen 4, the zen4 table's band of this path, paired rounds against the band
  * called through the update: 192-2048 B 1-4% faster, 160 B as fast. */
-static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf, size_t n)
+static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf, size_t n,
+                                                  const struct crc_params *params)
 {
     if (CRC_UNLIKELY(n % VL != 0 || n - VL >= 16 * CRC32_LANES_MAX || !crc32c_lanes_ready()))
-        return parallel_value(crc, buf, n);
+        return parallel_value(crc, buf, n, params->fold_accumulators);
     const struct fold_pair *k = &crc32c_lanes_table.lane[CRC32_LANES_MAX - n / 16];
     return ~crc_of_lanes(lanes_sum(buf, n / VL, k, from_register(~crc)));
 }
@@ -281,8 +276,8 @@ static ATTRIBUTES uint32_t CAT(PARALLEL, _crc32c)(uint32_t crc, const void *buf,
  * HYBRID
  * ---------------------------------------------------------------------------------- */
 
-/* The tuning's field where the loop of passes starts (a crossover of the CPU's units,
- * tuning.h); below it MEDIUM (512-bit, up to the lane table's 4 KiB) or SPLIT (256-bit,
+/* The parameter where the loop of passes starts (a crossover of the CPU's units,
+ * struct crc_params); below it MEDIUM (512-bit, up to the lane table's 4 KiB) or SPLIT (256-bit,
  * up to HYBRID_END, what its shape table covers) take the input. */
 #if VL == 64
 #define HYBRID_LIMIT crc32c_hybrid512_min
@@ -381,7 +376,7 @@ static inline size_t hybrid_iters_max(unsigned q)
 
 /* The passes of q over p[0..n) that fit, the rest left in *p, *n: whole passes of
  * hybrid_iters_max(q) iterations (the streams' distance a constant when q is), then one
- * pass of the whole iterations left if they are `least` bytes or more (the tuning's
+ * pass of the whole iterations left if they are `least` bytes or more (the parameter
  * HYBRID_LIMIT); the rest, under an iteration, goes to SHORT or MEDIUM (on AMD Zen 4,
  * 512-bit, 3-8 KiB: 1-10% faster than the streams taking it beyond the iterations).
  * `interleave` and `late` (the register known late: the last pass joins it at its end): see
@@ -564,7 +559,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t split_pass(uint64_t reg, const uint8_t 
         last = crc32c_load64(c);
     }
     s[2] = _mm_crc32_u64(s[2], last ^ shifted);
-    return crc32c_bytes((uint32_t)s[2], c_end, n & 7);
+    return crcforge_crc32c_rest_(s[2], c_end, n & 7);
 }
 
 /* The CRC value. */
@@ -725,7 +720,7 @@ typedef uint32_t (*short_fn)(uint32_t crc, const uint8_t *p, size_t n);
 SHORT_LIST(SHORT_BLOCK)
 static ATTRIBUTES uint32_t short_chain(uint32_t crc, const uint8_t *p, size_t n)
 {
-    return ~crc32c_chain(~crc, p, n);
+    return ~crcforge_crc32c_chain_(~crc, p, n);
 }
 #define SHORT_ENTRY(L) [L] = short_##L,
 static const short_fn short_blocks[SHORT_MOST + 1] = {
@@ -807,102 +802,117 @@ static ATTRIBUTES CRC_NOINLINE uint32_t medium(uint32_t crc, const uint8_t *p,
 #endif
 
 static ATTRIBUTES CRC_NOINLINE uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
-                                                                 size_t n, unsigned q,
-                                                                 size_t least);
-static ATTRIBUTES CRC_NOINLINE CRC_COLD uint32_t
-hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q);
+                                                   size_t n, const struct crc_params *k);
 
-/* crcforge_crc32c on the hybrid (q 0: the tuning's hybrid_qwords): the head, then SHORT's
- * block for the lanes left, or below the tuning's HYBRID_LIMIT, MEDIUM or SPLIT, or the
- * loop.  Every call a tail call (the tuning resolved out of line after a reset), so that
- * the value entry keeps no frame. */
+/* crcforge_crc32c on the hybrid: the head, then SHORT's block for the lanes left, or
+ * below the parameter HYBRID_LIMIT, MEDIUM or SPLIT, or the loop.  Every call a tail call,
+ * so that the value entry keeps no frame. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value_past(uint32_t crc, const uint8_t *p,
+                                                           size_t n,
+                                                           const struct crc_params *k);
 static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value(uint32_t crc, const uint8_t *p, size_t n,
-                                                      unsigned q)
+                                                      const struct crc_params *k)
 {
     if (CRC_LIKELY((n & ~(size_t)(16 * SHORT_LANES - 16)) == 0)) /* one test */
         return short_blocks[n / 16](crc, p, n);
+    return hybrid_value_past(crc, p, n, k);
+}
+
+/* What follows SHORT's first blocks. */
+static ATTRIBUTES ALWAYS_INLINE uint32_t hybrid_value_past(uint32_t crc, const uint8_t *p,
+                                                           size_t n,
+                                                           const struct crc_params *k)
+{
     if (CRC_UNLIKELY(n & 15)) {
         if (n < 16)
-            return ~crc32c_chain(~crc, p, n);
+            return ~crcforge_crc32c_chain_(~crc, p, n);
         crc = head(crc, p, n & 15);
         p += n & 15;
         n &= ~(size_t)15;
     }
     if (n <= 16 * SHORT_MOST)
         return short_blocks[n / 16](crc, p, n);
-    const struct crc_x86_tuning *tuning = crc_x86_tuning_peek();
-    if (CRC_UNLIKELY(tuning == NULL))
-        return hybrid_resolving(crc, p, n, q);
-    if (n < tuning->HYBRID_LIMIT)
+    if (n < k->HYBRID_LIMIT)
 #if VL == 32
         return split(crc, p, n);
 #else
         return medium(crc, p, n);
 #endif
-    return hybrid_long(crc, p, n, q != 0 ? q : tuning->hybrid_qwords, tuning->HYBRID_LIMIT);
+    return hybrid_long(crc, p, n, k);
 }
 
-/* The first call past SHORT after the tuning was reset. */
-static ATTRIBUTES uint32_t hybrid_resolving(uint32_t crc, const uint8_t *p, size_t n, unsigned q)
+/* The value entry past SHORT's first blocks. */
+static ATTRIBUTES CRC_NOINLINE uint32_t value_past(uint32_t crc, const uint8_t *p, size_t n,
+                                                  const struct crc_params *k)
 {
-    crc_x86_tuning_resolve();
-    return hybrid_value(crc, p, n, q);
+    return hybrid_value_past(crc, p, n, k);
 }
 
-/* The record's CRC-32C value entry: the lane table is built before (crc32c_lanes_prepare). */
-static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, size_t n)
+/* The record's CRC-32C value entry: the lane table is built before (crc32c_lanes_prepare).
+ * SHORT's first blocks here and the rest apart, so that the parameters, live only there,
+ * cost the short inputs no register moves (GCC 12 moved them out of the way of the jump
+ * table's index: AMD Zen 4, 256 B 4.5% slower). */
+static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, size_t n,
+                                                const struct crc_params *k)
 {
-    return hybrid_value(crc, buf, n, 0);
+    if (CRC_LIKELY((n & ~(size_t)(16 * SHORT_LANES - 16)) == 0))
+        return short_blocks[n / 16](crc, buf, n);
+    return value_past(crc, buf, n, k);
 }
 
-/* The CRC value, n >= least (the tuning's HYBRID_LIMIT), q qwords: the folded vectors'
+/* The CRC value, n >= least (the parameter HYBRID_LIMIT), q (hybrid_qwords) qwords: the
+ * folded vectors'
  * loads aligned (no load straddles two cache lines: on AMD Zen 4 at 1 MiB from 1 byte past
  * 64-byte alignment, 67.3-67.5 GB/s unaligned against 68.4-68.9 aligned, and nothing lost
  * on aligned buffers), the passes, and what they leave as the value entry takes it. */
 static ATTRIBUTES CRC_NOINLINE uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
-                                                                 size_t n, unsigned q,
-                                                                 size_t least)
+                                                   size_t n, const struct crc_params *k)
 {
+    const unsigned q = k->hybrid_qwords;
+    const size_t least = k->HYBRID_LIMIT;
     const struct crc32_join *join = crc32_join_of(crc_model_crc32c);
     size_t lead = (size_t)-(uintptr_t)p % VL;
     if (n - lead < least)
         lead = 0; /* no pass would follow the lead's chain: the pass takes unaligned loads */
-    uint32_t reg = crc32c_chain(~crc, p, lead);
+    uint32_t reg = crcforge_crc32c_chain_(~crc, p, lead);
     p += lead;
     n -= lead;
     static const hybrid_passes_fn passes[] = {hybrid_passes_2, hybrid_passes_3, hybrid_passes_4,
                                                hybrid_passes_5, hybrid_passes_6};
     reg = (q >= 2 && q <= 6 ? passes[q - 2] : hybrid_passes_any)(reg, &p, &n, least, q, lead != 0,
                                                                   &crc32c_lanes_table, join);
-    return hybrid_value(~reg, p, n, q);
-}
-
-ATTRIBUTES uint64_t CAT(HYBRID, _with)(uint64_t reg, const uint8_t *p, size_t n, unsigned q)
-{
-    if (!crc32c_lanes_ready())
-        crc32c_lanes_build();
-    return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, q);
+    return hybrid_value(~reg, p, n, k);
 }
 
 static ATTRIBUTES uint64_t HYBRID(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                  size_t n)
+                                  size_t n, const struct crc_params *k)
 {
     (void)m;
     if (CRC_UNLIKELY(!crc32c_lanes_ready()))
         crc32c_lanes_build();
-    return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, 0);
+    return (uint32_t)~hybrid_value(~(uint32_t)reg, p, n, k);
 }
 
 /* Both run inputs shorter than a vector on one crc32 chain (crc32_below); the hybrid up to
  * 64 bytes (AMD Zen 4, 64 B: the chain 1.00x ISA-L's by16_10, one 512-bit vector 0.79x; 80
  * B: 1.13x against 1.19x). */
+static uint32_t CAT(chain_below_, PARALLEL)(const struct crc_params *k)
+{
+    (void)k;
+    return VL;
+}
+static uint32_t CAT(chain_below_, HYBRID)(const struct crc_params *k)
+{
+    (void)k;
+    return 65;
+}
 const struct crc_impl CAT(crc_impl_, PARALLEL) = {
     .name = STRINGIFY(PARALLEL), .features = FEATURES, .supports = crc32c_serves,
-    .update = PARALLEL, .crc32_below = VL, .value_below = UINT32_MAX,
+    .update = PARALLEL, .crc32_below = CAT(chain_below_, PARALLEL),
     .value = {[CRC_FIXED_CRC32C] = {.w32 = CAT(PARALLEL, _crc32c)}}};
 const struct crc_impl CAT(crc_impl_, HYBRID) = {
     .name = STRINGIFY(HYBRID), .features = FEATURES, .supports = crc32c_serves,
-    .update = HYBRID, .crc32_below = 65, .value_below = UINT32_MAX,
+    .update = HYBRID, .crc32_below = CAT(chain_below_, HYBRID),
     .value = {[CRC_FIXED_CRC32C] = {.w32 = CAT(HYBRID, _crc32c)}},
     .prepare = crc32c_lanes_prepare};
 

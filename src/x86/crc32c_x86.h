@@ -23,27 +23,26 @@
  * 4 KiB apart stay well inside L1. */
 #define CRC32C_STREAM_MAX CRC32_JOIN_MAX
 
-/* Where the kernels change their way depends on the CPU: the tuning table's
- * crc32c_threeway_min, crc32c_hybrid256_min and crc32c_hybrid512_min (tuning.h). */
+/* The ranges of their parameters (struct crc_params, given by the tuning tables,
+ * tuning.h): what the kernels and their constants are built for (tuning.c refuses
+ * CRCFORGE_TUNE values outside them, test_tuning checks every table). */
+#define CRC_HYBRID_QWORDS_MAX 16
+/* One pass of three streams of one qword at least; three streams of CRC32C_STREAM_MAX are
+ * a whole pass, which runs whatever the limit. */
+#define CRC32C_THREEWAY_MIN_LEAST 24
+#define CRC32C_THREEWAY_MIN_MOST (3 * 4096)
+/* One iteration of the longest hybrid pass at least (four 512-bit vectors beside three
+ * streams of CRC_HYBRID_QWORDS_MAX qwords); at most, 256-bit, what SPLIT's table of shapes
+ * covers (its lanes and streams within the 4 KiB of the lane and join tables), 512-bit,
+ * what MEDIUM covers (every lane multiplied straight to the end: the lane table's 4 KiB). */
+#define CRC32C_HYBRID_MIN_LEAST (4 * 64 + 24 * CRC_HYBRID_QWORDS_MAX)
+#define CRC32C_HYBRID256_MIN_MOST 3072
+#define CRC32C_HYBRID512_MIN_MOST (16 * CRC32_LANES_MAX + 1)
 
 /* What the VPCLMULQDQ paths execute (their records' features). */
 #define CRC_FEATURES_x86_crc32c_avx2                                                      \
     (CRC_CPU_SSE41 | CRC_CPU_SSE42 | CRC_CPU_PCLMUL | CRC_CPU_AVX2 | CRC_CPU_VPCLMUL)
 #define CRC_FEATURES_x86_crc32c_avx512 (CRC_FEATURES_x86_crc32c_avx2 | CRC_CPU_AVX512F)
-
-/* The VPCLMULQDQ paths with their kernel parameters given instead of the tuning table's
- * (crc32c_vpclmul_template.h; for the tests): `acc` accumulators past 4 KiB (1, 2, 4, 8),
- * `q` crc32 qwords per stream per iteration of the hybrid (1..CRC_HYBRID_QWORDS_MAX); where
- * the hybrid's loop starts is still the table's (crc32c_hybrid256_min, crc32c_hybrid512_min). */
-uint64_t crc32c_x86_vpclmul_avx2_with(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
-uint64_t crc32c_x86_avx2_hybrid_with(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
-uint64_t crc32c_x86_vpclmul_avx512_with(uint64_t reg, const uint8_t *p, size_t n,
-                                        unsigned acc);
-uint64_t crc32c_x86_avx512_hybrid_with(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
-
-/* The model's update is CRC-32C's: its width, poly and bit order (init, refout and
- * xorout stay outside the update). */
-int crc32c_serves(const crcforge_model *m);
 
 static inline uint64_t crc32c_load64(const uint8_t *p)
 {
@@ -52,43 +51,8 @@ static inline uint64_t crc32c_load64(const uint8_t *p)
     return v;
 }
 
-/* The last n & 7 bytes (n < 8) on the chain. */
-static TARGET_SSE42 inline uint32_t crc32c_bytes(uint32_t crc, const uint8_t *p, size_t n)
-{
-    if ((n & 7) == 0) /* one branch for whole words, the common case */
-        return crc;
-    if (n & 4) {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        crc = _mm_crc32_u32(crc, v);
-        p += 4;
-    }
-    if (n & 2) {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        crc = _mm_crc32_u16(crc, v);
-        p += 2;
-    }
-    if (n & 1)
-        crc = _mm_crc32_u8(crc, *p);
-    return crc;
-}
-
-static TARGET_SSE42 inline uint32_t crc32c_chain(uint32_t crc, const uint8_t *p, size_t n)
-{
-    uint64_t c = crc;
-    /* Unrolled: fewer instructions per byte let the core run ahead into the next call's
-     * independent chain, which is where short inputs gain. */
-    for (; n >= 32; n -= 32, p += 32) {
-        c = _mm_crc32_u64(c, crc32c_load64(p));
-        c = _mm_crc32_u64(c, crc32c_load64(p + 8));
-        c = _mm_crc32_u64(c, crc32c_load64(p + 16));
-        c = _mm_crc32_u64(c, crc32c_load64(p + 24));
-    }
-    for (; n >= 8; n -= 8, p += 8)
-        c = _mm_crc32_u64(c, crc32c_load64(p));
-    return crc32c_bytes((uint32_t)c, p, n);
-}
+/* The chain of the crc32 instruction is the public header's, crcforge_crc32c_chain_ (one
+ * chain for the inline path, crcforge_crc32c and these kernels). */
 
 /* A 32-bit reflected CRC times a reflected constant K: the 64-bit word whose polynomial,
  * as crc32 input, is CRC * K * x (struct crc32_join). */

@@ -18,18 +18,22 @@
      CRC_CPU_AVX512VBMI)
 #define CRC_FEATURES_x86_gfni_avx512 (CRC_FEATURES_x86_vpclmul_avx512 | CRC_CPU_GFNI)
 
+/* The most bytes folded in one parallel step (struct crc_params' fold_parallel_max; the
+ * reduce_lanes constants cover it). */
+#define CRC_FOLD_PARALLEL_MAX 4096
+
 uint64_t fold_update_x86_pclmul(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                size_t n);
+                                size_t n, const struct crc_params *k);
 uint64_t fold_update_x86_vpclmul_avx2(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                      size_t n);
+                                      size_t n, const struct crc_params *k);
 uint64_t fold_update_x86_vpclmul_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                        size_t n);
+                                        size_t n, const struct crc_params *k);
 /* The accumulators' loads of fold_x86_vpclmul_avx512_aligned aligned from this many bytes
  * (a candidate for the tuning sweeps; fold_template.h, ALIGNED_FROM). */
 #define CRC_FOLD_ALIGNED_FROM 2048
 /* MSB-first models only (fold_msb_first_supported). */
 uint64_t fold_update_x86_gfni_avx512(const crcforge_model *m, uint64_t reg, const uint8_t *p,
-                                     size_t n);
+                                     size_t n, const struct crc_params *k);
 
 extern const struct crc_impl crc_impl_fold_x86_pclmul;
 extern const struct crc_impl crc_impl_fold_x86_vpclmul_avx2;

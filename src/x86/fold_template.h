@@ -32,8 +32,8 @@
  * SUFFIX and parameters; the policies are fold_record.h's.
  *
  * A pass over n >= LANES_MAX bytes (fold_pass; shorter inputs take the lane steps of
- * ../fold_lanes.h), with the parameters of the table in use (crc_x86_fold_parallel_max,
- * crc_x86_fold_accumulators) read once:
+ * ../fold_lanes.h), with the parameters handed to the update or value entry (struct
+ * crc_params: fold_parallel_max, fold_accumulators):
  *   The head: the first h = ((n - 1) mod VL) + 1 bytes, 1..VL of them, become one vector
  *   that ends where whole vectors start, the message bytes after VL - h zero bytes (no
  *   byte outside [p, p+n) is read), the register xored over the first 8 message bytes;
@@ -74,7 +74,6 @@
 #include "../compiler.h" /* before fold_lanes.h: ATTRIBUTES names CODE_ALIGNED */
 #include "../cpu.h"
 #include "fold.h"
-#include "tuning.h"
 #include "vec128.h"
 #include "../fold_lanes.h"
 
@@ -533,44 +532,21 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t below_vector(const struct fold_consts *
 
 /*
  * The pass for n >= LANES_MAX bytes of each copy of the passes, by the parameters given:
- * tuned_*, one parallel step up to fold_parallel_max bytes (and whenever the loop would not
- * run, accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table
- * (test_fold checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and 2 A - 1 <= 15
- * vectors: reduce_lanes covers the step.
- * tuning_first_*: the tuning read for the first time (or again after
- * crc_x86_tuning_reset), apart, so that the update itself makes no call and keeps no frame.
- * pass_*: a tail call of the pass, the parameters read as two numbers; fold_accumulators
- * 0: the table not resolved yet.
+ * one parallel step up to fold_parallel_max bytes (and whenever the loop would not run,
+ * accumulators_*).  fold_parallel_max <= CRC_FOLD_PARALLEL_MAX in every table (test_fold
+ * checks it) and from CRCFORGE_TUNE (tuning.c refuses more), and 2 A - 1 <= 15 vectors:
+ * reduce_lanes covers the step.  A tail call of the pass, so that the update itself makes
+ * no call and keeps no frame.
  */
 #define FOLD_TUNED(ORDER_NAME, RET)                                                        \
-    static ATTRIBUTES ALWAYS_INLINE RET tuned_##ORDER_NAME(                                \
-        size_t parallel_max, size_t A, const struct fold_consts *c, uint64_t reg,          \
-        const uint8_t *p, size_t n, uint64_t xorout)                                       \
-    {                                                                                      \
-        return n <= parallel_max ? parallel_##ORDER_NAME(c, reg, p, n, xorout)             \
-                                 : accumulators_##ORDER_NAME(c, reg, p, n, A, xorout);     \
-    }                                                                                      \
-    static ATTRIBUTES CRC_NOINLINE CRC_COLD RET tuning_first_##ORDER_NAME(                \
-        const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
-        uint64_t xorout)                                                                   \
-    {                                                                                      \
-        const struct crc_x86_tuning *t = crc_x86_tuning_resolve();                         \
-        return tuned_##ORDER_NAME(t->fold_parallel_max, t->fold_accumulators, c, reg, p,   \
-                                  n, xorout);                                              \
-    }                                                                                      \
     static ATTRIBUTES ALWAYS_INLINE RET pass_##ORDER_NAME(                                 \
         const struct fold_consts *c, uint64_t reg, const uint8_t *p, size_t n,            \
-        uint64_t xorout)                                                                   \
+        uint64_t xorout, const struct crc_params *k)                                      \
     {                                                                                      \
-        const size_t parallel_max =                                                        \
-            atomic_load_explicit(&crc_x86_fold_parallel_max, memory_order_relaxed);        \
+        const size_t parallel_max = k->fold_parallel_max;                                  \
         if (n <= parallel_max)                                                             \
-            return tuned_##ORDER_NAME(parallel_max, 0, c, reg, p, n, xorout);              \
-        const size_t A =                                                                   \
-            atomic_load_explicit(&crc_x86_fold_accumulators, memory_order_relaxed);        \
-        if (CRC_UNLIKELY(A == 0))                                                          \
-            return tuning_first_##ORDER_NAME(c, reg, p, n, xorout);                        \
-        return tuned_##ORDER_NAME(parallel_max, A, c, reg, p, n, xorout);                  \
+            return parallel_##ORDER_NAME(c, reg, p, n, xorout);                            \
+        return accumulators_##ORDER_NAME(c, reg, p, n, k->fold_accumulators, xorout);      \
     }
 /* (The value entries take the passes from a vector on: below_vl_* serve the update.) */
 #if GFNI_BITREV
@@ -586,7 +562,8 @@ FOLD_PASSES(msb_first, ORDER_MSB_FIRST, uint64_t)
 
 /* n >= LANES_MAX, for the update (msb a constant at each call). */
 static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, uint64_t reg,
-                                                   const uint8_t *p, size_t n, const int msb)
+                                                   const uint8_t *p, size_t n, const int msb,
+                                                   const struct crc_params *k)
 {
 #if GFNI_BITREV
     (void)msb;
@@ -594,13 +571,13 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
     if (n < VL)
         return below_vl_mirror(c, reg, p, n, 0);
 #endif
-    return pass_mirror(c, reg, p, n, 0);
+    return pass_mirror(c, reg, p, n, 0, k);
 #else
 #if VL == 64
     if (n < VL)
         return msb ? below_vl_msb_first(c, reg, p, n, 0) : below_vl_reflected(c, reg, p, n, 0);
 #endif
-    return msb ? pass_msb_first(c, reg, p, n, 0) : pass_reflected(c, reg, p, n, 0);
+    return msb ? pass_msb_first(c, reg, p, n, 0, k) : pass_reflected(c, reg, p, n, 0, k);
 #endif
 }
 
@@ -612,23 +589,25 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t fold_pass(const struct fold_consts *c, 
  * apply xorout.  (The first call builds the constants, out of line.)
  */
 #define FOLD_VALUE_ENTRY(NAME, RET, INDEX, XOROUT, PASSES)                                 \
-    static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n); \
+    static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n, \
+                                                       const struct crc_params *k);       \
     static ATTRIBUTES CRC_NOINLINE CRC_COLD RET FOLD_PASS_NAME(NAME##_first_,              \
                                                                          SUFFIX)(          \
-        RET crc, const void *buf, size_t n)                                                \
+        RET crc, const void *buf, size_t n, const struct crc_params *k)                    \
     {                                                                                      \
         fold_consts_build(&crc_catalogue[INDEX]);                                          \
-        return FOLD_PASS_NAME(NAME, SUFFIX)(crc, buf, n);                                  \
+        return FOLD_PASS_NAME(NAME, SUFFIX)(crc, buf, n, k);                               \
     }                                                                                      \
-    static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n) \
+    static ATTRIBUTES RET FOLD_PASS_NAME(NAME, SUFFIX)(RET crc, const void *buf, size_t n, \
+                                                       const struct crc_params *k)        \
     {                                                                                      \
         const struct fold_consts *c = fold_consts_peek(&crc_catalogue[INDEX]);             \
         if (CRC_UNLIKELY(c == NULL))                                                       \
-            return FOLD_PASS_NAME(NAME##_first_, SUFFIX)(crc, buf, n);                     \
+            return FOLD_PASS_NAME(NAME##_first_, SUFFIX)(crc, buf, n, k);                  \
         const uint64_t reg = (RET)(crc ^ (XOROUT));                                        \
         const uint8_t *const p = buf;                                                      \
         if (n >= VALUE_SHORT_MAX)                                                          \
-            return pass_##PASSES(c, reg, p, n, XOROUT);                                    \
+            return pass_##PASSES(c, reg, p, n, XOROUT, k);                                 \
         return (RET)(short_value_pass(c, reg, p, n) ^ (XOROUT));                           \
     }
 
@@ -685,7 +664,7 @@ static ATTRIBUTES ALWAYS_INLINE uint64_t mid_value_pass(const struct fold_consts
  * A reflected model's 64..127 bytes as parallel_pass takes them, in one straight line: the
  * head vector (its first h bytes with the register), then w = 1..3 whole vectors, each
  * multiplied to the end by its reduce_lanes pairs.  Through the passes the same vectors
- * took two more jumps, a frame each and the tuning's loads: on AMD Zen 3, crcforge bench's
+ * took two more jumps, a frame each and the parameters' loads: on AMD Zen 3, crcforge bench's
  * paired rounds against the fastest peer, CRC-64/NVME 64-127 B 0.86-1.16x -> 1.00-1.38x
  * (CRC-32 1.03-1.40x -> 1.11-1.50x).
  * (From 32 B, in place of the lane steps, 32-48 B fell from 0.96-0.98x to 0.83-0.88x.)
@@ -773,7 +752,6 @@ FOLD_VALUE_ENTRY(value_crc64_nvme_, uint64_t, CRC_CATALOGUE_INDEX_CRC64_NVME, ~(
 FOLD_VALUE_ENTRY(value_crc64_xz_, uint64_t, CRC_CATALOGUE_INDEX_CRC64_XZ, ~(uint64_t)0,
                  reflected)
 #define FOLD_RECORD_VALUES                                                                 \
-    .value_below = UINT32_MAX,                                                             \
     .value = {[CRC_FIXED_CRC32C] = {.w32 = FOLD_PASS_NAME(value_crc32c_, SUFFIX)},         \
               [CRC_FIXED_CRC32] = {.w32 = FOLD_PASS_NAME(value_crc32_, SUFFIX)},           \
               [CRC_FIXED_CRC64_NVME] = {.w64 = FOLD_PASS_NAME(value_crc64_nvme_, SUFFIX)}, \

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The x86 implementation paths, best first, for the registry in dispatch.c. */
+/* The x86 implementation paths, best first, for the registry (registry.c). */
 #ifndef CRCFORGE_X86_IMPLS_H
 #define CRCFORGE_X86_IMPLS_H
 

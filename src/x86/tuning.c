@@ -13,8 +13,6 @@
 
 #include "../cpu.h"
 #include "../environment.h"
-#include "../keyslot.h" /* crc16_xmodem_serves */
-#include "crc32c_x86.h"
 #include "tuning.h"
 
 #include "tuning/generic.h"
@@ -243,8 +241,9 @@ static struct overrides read_overrides(void)
  * Plans.
  * ---------------------------------------------------------------------------------- */
 struct plan {
-    struct crc_x86_tuning tuning; /* first: crc_x86_tuning_current points at it */
-    size_t family;                /* its index in crc_x86_families */
+    struct crc_x86_tuning tuning;
+    struct crc_params params; /* the kernels' parameters tuning gives */
+    size_t family;            /* its index in crc_x86_families */
     /* "KEY=N,..." of every key: tuning's, and its family's table's as written */
     char parameters[TUNE_KEYS * 32], table_parameters[TUNE_KEYS * 32];
 };
@@ -260,13 +259,7 @@ static void parameters_text(char *text, size_t size, const struct crc_x86_tuning
                                                                tune_keys[k].offset));
 }
 
-_Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
-_Atomic uint32_t crc_x86_fold_parallel_max, crc_x86_fold_accumulators;
-
-static const struct plan *plan_in_use(void)
-{
-    return (const struct plan *)crc_x86_tuning();
-}
+static _Atomic(const struct plan *) current;
 
 static void fill_plan(void *obj, const void *arg)
 {
@@ -278,6 +271,13 @@ static void fill_plan(void *obj, const void *arg)
     for (size_t k = 0; k < TUNE_KEYS; k++)
         if (o.values[k] >= 0)
             *(uint32_t *)((char *)&pl->tuning + tune_keys[k].offset) = (uint32_t)o.values[k];
+    const struct crc_x86_tuning *t = &pl->tuning;
+    pl->params = (struct crc_params){.fold_parallel_max = t->fold_parallel_max,
+                                     .fold_accumulators = t->fold_accumulators,
+                                     .hybrid_qwords = t->hybrid_qwords,
+                                     .crc32c_threeway_min = t->crc32c_threeway_min,
+                                     .crc32c_hybrid256_min = t->crc32c_hybrid256_min,
+                                     .crc32c_hybrid512_min = t->crc32c_hybrid512_min};
     parameters_text(pl->parameters, sizeof pl->parameters, &pl->tuning);
     parameters_text(pl->table_parameters, sizeof pl->table_parameters, family->table);
 }
@@ -309,25 +309,30 @@ static size_t family_index(void)
     return crc_x86_family_of(&id, crc_cpu_features());
 }
 
-const struct crc_x86_tuning *crc_x86_tuning_resolve(void)
+static const struct plan *plan_in_use(void)
 {
+    const struct plan *pl = atomic_load_explicit(&current, memory_order_acquire);
+    if (pl != NULL)
+        return pl;
     const size_t i = family_index();
-    const struct plan *pl = crc_once(&plans[i], sizeof *pl, fill_plan, &crc_x86_families[i]);
-    /* Each a valid value whatever the interleaving with a reset or another plan: a mix
-     * is still a table the kernels are built for. */
-    atomic_store_explicit(&crc_x86_fold_parallel_max, pl->tuning.fold_parallel_max,
-                          memory_order_relaxed);
-    atomic_store_explicit(&crc_x86_fold_accumulators, pl->tuning.fold_accumulators,
-                          memory_order_relaxed);
-    atomic_store_explicit(&crc_x86_tuning_current, &pl->tuning, memory_order_release);
-    return &pl->tuning;
+    pl = crc_once(&plans[i], sizeof *pl, fill_plan, &crc_x86_families[i]);
+    atomic_store_explicit(&current, pl, memory_order_release);
+    return pl;
+}
+
+const struct crc_x86_tuning *crc_x86_tuning(void)
+{
+    return &plan_in_use()->tuning;
+}
+
+const struct crc_params *crc_x86_params(void)
+{
+    return &plan_in_use()->params;
 }
 
 void crc_x86_tuning_reset(void)
 {
-    atomic_store_explicit(&crc_x86_tuning_current, NULL, memory_order_release);
-    atomic_store_explicit(&crc_x86_fold_parallel_max, 0, memory_order_relaxed);
-    atomic_store_explicit(&crc_x86_fold_accumulators, 0, memory_order_relaxed);
+    atomic_store_explicit(&current, NULL, memory_order_release);
 }
 
 size_t crc_x86_family_in_use(void)

@@ -9,22 +9,22 @@
  * once from CPUID (vendor, family, model) and the features in use; CRCFORGE_TUNE overrides
  * the choice and the values (tuning.c).
  *
- * This is data and the code that picks it: it calls nothing of dispatch.  Dispatch
- * (dispatch.c, bands.c) turns the bands of the table in use into the paths it chooses;
- * the kernels read their parameters and limits from crc_x86_tuning().  A forced path
- * (CRCFORGE_IMPL, crcforge_impl_force) bypasses the bands but keeps the rest.
+ * This is data and the code that picks it: it calls nothing of dispatch.  The bands of the
+ * table in use become selections (bands.c), which dispatch (dispatch.c) publishes; the
+ * kernels are handed the parameters and limits (struct crc_params, crc_x86_params) in
+ * every call.  A forced path (CRCFORGE_IMPL, crcforge_impl_force) bypasses the bands but
+ * keeps the rest.
  */
 #ifndef CRCFORGE_X86_TUNING_H
 #define CRCFORGE_X86_TUNING_H
 
-#include "../fold_consts.h"
 #include "../internal.h"
-
-#define CRC_BANDS_MAX 6
+#include "crc32c_x86.h"
+#include "fold.h"
 
 /* Inputs shorter than `below` bytes take `path` (a registry name); `below` 0: any longer
  * input, the last band of a list. */
-struct crc_band {
+struct crc_x86_band {
     uint32_t below;
     const char *path;
 };
@@ -41,7 +41,7 @@ enum crc_model_class {
 struct crc_x86_tuning {
     const char *family; /* the family it was measured on, or "generic-TIER" */
     const char *source; /* where its figures came from */
-    struct crc_band bands[CRC_CLASSES][CRC_BANDS_MAX];
+    struct crc_x86_band bands[CRC_CLASSES][CRC_BANDS_MAX];
     /* The folding kernels (fold_template.h): a message of up to fold_parallel_max bytes is
      * reduced in one step, every lane multiplied by its own distance to the end; a longer
      * one folds fold_accumulators vectors at a time first. */
@@ -63,42 +63,10 @@ struct crc_x86_tuning {
     uint32_t crc32c_hybrid512_min;
 };
 
-/* The ranges of the parameters and limits: what the kernels and their constants are
- * built for (tuning.c refuses CRCFORGE_TUNE values outside them, test_tuning checks every
- * table). */
-#define CRC_FOLD_PARALLEL_MAX 4096
-#define CRC_HYBRID_QWORDS_MAX 16
-/* One pass of three streams of one qword at least; three streams of CRC32C_STREAM_MAX
- * (crc32c_x86.h) are a whole pass, which runs whatever the limit. */
-#define CRC32C_THREEWAY_MIN_LEAST 24
-#define CRC32C_THREEWAY_MIN_MOST (3 * 4096)
-/* One iteration of the longest hybrid pass at least (four 512-bit vectors beside three
- * streams of CRC_HYBRID_QWORDS_MAX qwords); at most, 256-bit, what SPLIT's table of shapes
- * covers (its lanes and streams within the 4 KiB of the lane and join tables), 512-bit,
- * what MEDIUM covers (every lane multiplied straight to the end: the lane table's 4 KiB). */
-#define CRC32C_HYBRID_MIN_LEAST (4 * 64 + 24 * CRC_HYBRID_QWORDS_MAX)
-#define CRC32C_HYBRID256_MIN_MOST 3072
-#define CRC32C_HYBRID512_MIN_MOST (16 * CRC32_LANES_MAX + 1)
-
-/* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's values. */
-const struct crc_x86_tuning *crc_x86_tuning_resolve(void);
-extern _Atomic(const struct crc_x86_tuning *) crc_x86_tuning_current;
-/* Its folding parameters on their own, for the kernels' hot path (one load each, no
- * pointer): 0 until the table is resolved, so that a kernel finding fold_accumulators 0
- * resolves it (crc_x86_tuning_resolve) and reads them again. */
-extern _Atomic uint32_t crc_x86_fold_parallel_max, crc_x86_fold_accumulators;
-static inline const struct crc_x86_tuning *crc_x86_tuning(void)
-{
-    const struct crc_x86_tuning *t =
-        atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
-    return t != NULL ? t : crc_x86_tuning_resolve();
-}
-/* The table in use, or NULL until it is resolved: a kernel that reads it on every call
- * resolves it out of line then, so that its own code makes no call and keeps no frame. */
-static inline const struct crc_x86_tuning *crc_x86_tuning_peek(void)
-{
-    return atomic_load_explicit(&crc_x86_tuning_current, memory_order_acquire);
-}
+/* The table in use: the family's (or CRCFORGE_TUNE's), with CRCFORGE_TUNE's values; and
+ * the kernels' parameters it gives. */
+const struct crc_x86_tuning *crc_x86_tuning(void);
+const struct crc_params *crc_x86_params(void);
 
 /* Forget the table in use (crcforge_impl_force calls it: the CPU mask may have changed). */
 void crc_x86_tuning_reset(void);

@@ -20,7 +20,9 @@
 
 #include "check.h"
 #include "guarded.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "arm/crc32_hybrid.h"
 #include "arm/impls.h"
 #include "arm/tuning.h"
@@ -191,23 +193,22 @@ static void value_entries(enum crc_fixed fixed, const crcforge_model *m)
     static const size_t aligns[] = {0, 1, 15, 63};
     for (size_t k = 0; k < crcforge_impl_count(); k++) {
         const struct crc_impl *path = crc_impl_lookup(crcforge_impl_name(k));
-        if (path == &crc_impl_portable || path->value_below == 0 || !path->supports(m))
+        if (path == &crc_impl_portable || path->value[fixed].w32 == NULL || !path->supports(m))
             continue;
         if (!crc_impl_runnable(path)) {
             SKIP("%s's value entry: not runnable on this CPU", path->name);
             continue;
         }
-        if (path->prepare != NULL)
-            path->prepare();
+        const struct crc_params *params = &crc_pinned(path)->params; /* the tuning's */
         unsigned long bad = 0, cases = 0;
         for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
             uint8_t *buf = g.start + aligns[a];
             memcpy(buf, data, DATA_MAX);
             for (size_t n = 0; n <= SWEEP_MAX; n++, cases++)
-                bad += ~path->value[fixed].w32(~start, buf, n) != expected[n];
+                bad += ~path->value[fixed].w32(~start, buf, n, params) != expected[n];
             for (int r = 0; r < 8; r++, cases++) {
                 const size_t n = rnd_below(DATA_MAX - 64);
-                bad += ~path->value[fixed].w32(~start, buf, n) != expected[n];
+                bad += ~path->value[fixed].w32(~start, buf, n, params) != expected[n];
             }
         }
         CHECK(bad == 0, "%s's value entry: %lu of %lu lengths differ from the reference",

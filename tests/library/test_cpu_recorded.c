@@ -21,7 +21,9 @@
 #include "check.h"
 #include "cpu.h"
 #include "cpu_apple.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "recorded_sysctl.h"
 
 /* A recorded set: "name: value" lines. */

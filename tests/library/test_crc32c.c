@@ -26,7 +26,9 @@
 #include "check.h"
 #include "guarded.h"
 #include "crcforge_dispatch.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "x86/crc32c_x86.h"
 #include "x86/tuning.h"
 #include "crc32c_emulated_avx512.h"
@@ -38,19 +40,17 @@
 
 struct kernel {
     const char *name;
-    const struct crc_impl *record; /* the parallel path's record: its features */
-    uint64_t (*parallel)(uint64_t reg, const uint8_t *p, size_t n, unsigned acc);
-    uint64_t (*hybrid)(uint64_t reg, const uint8_t *p, size_t n, unsigned q);
+    const struct crc_impl *parallel, *hybrid; /* the records, handed parameters of the test's */
     size_t vl;
 };
 
 static const struct kernel kernels[] = {
     {"crc32c_x86_vpclmul_avx512", &crc_impl_crc32c_x86_vpclmul_avx512,
-     crc32c_x86_vpclmul_avx512_with, crc32c_x86_avx512_hybrid_with, 64},
+     &crc_impl_crc32c_x86_avx512_hybrid, 64},
     {"crc32c_x86_vpclmul_avx2", &crc_impl_crc32c_x86_vpclmul_avx2,
-     crc32c_x86_vpclmul_avx2_with, crc32c_x86_avx2_hybrid_with, 32},
+     &crc_impl_crc32c_x86_avx2_hybrid, 32},
     {"crc32c_x86_emulated_avx512", &crc_impl_crc32c_x86_emulated_avx512,
-     crc32c_x86_emulated_avx512_with, crc32c_x86_emulated_avx512_hybrid_with, 64},
+     &crc_impl_crc32c_x86_emulated_avx512_hybrid, 64},
 };
 
 static const uint8_t *data;
@@ -59,12 +59,18 @@ static uint32_t *expected;
 static uint32_t start;
 static struct guarded g;
 
+/* The parameters dispatch hands the paths: the tuning's in use (with CRCFORGE_TUNE's). */
+static const struct crc_params *tuned(void)
+{
+    return crc_params_in_use();
+}
+
 /* A path's update, or (value) its CRC-32C value entry, over buf[0..n): the register from start. */
 static uint32_t run_path(const struct crc_impl *path, const crcforge_model *m, int value,
                          const uint8_t *buf, size_t n)
 {
-    return value ? ~path->value[CRC_FIXED_CRC32C].w32(~start, buf, n)
-                 : (uint32_t)path->update(m, start, buf, n);
+    return value ? ~path->value[CRC_FIXED_CRC32C].w32(~start, buf, n, tuned())
+                 : (uint32_t)path->update(m, start, buf, n, tuned());
 }
 
 /* The sweep of test_engines for a path of the registry's shape: its update, and its
@@ -73,7 +79,7 @@ static void sweep(const struct crc_impl *path, const crcforge_model *m)
 {
     if (path->prepare != NULL)
         path->prepare();
-    for (int value = 0; value <= (path->value_below != 0); value++) {
+    for (int value = 0; value <= (path->value[CRC_FIXED_CRC32C].w32 != NULL); value++) {
         unsigned long bad = 0;
         for (size_t a = 0; a < MAX_ALIGN; a++) {
             uint8_t *buf = g.start + a;
@@ -93,17 +99,16 @@ static void sweep(const struct crc_impl *path, const crcforge_model *m)
     }
 }
 
-/* A call on data[0..n) placed at g.start + align, or (align < 0) flush against the guard
- * page after it. */
-static int agrees(uint64_t (*f)(uint64_t, const uint8_t *, size_t, unsigned), unsigned param,
-                  size_t n, int align)
+/* The update of path with parameters k on data[0..n) placed at g.start + align, or
+ * (align < 0) flush against the guard page after it. */
+static int agrees(const struct crc_impl *path, const struct crc_params *k, size_t n, int align)
 {
     const uint8_t *buf = g.start + align;
     if (align < 0) {
         memcpy(g.end - n, data, n);
         buf = g.end - n;
     }
-    return f(start, buf, n, param) == expected[n];
+    return path->update(crc_model_crc32c, start, buf, n, k) == expected[n];
 }
 
 static void accumulators(const struct kernel *k)
@@ -111,17 +116,19 @@ static void accumulators(const struct kernel *k)
     static const unsigned counts[] = {1, 2, 4, 8};
     const int aligns[] = {0, 1, 31, 63};
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        struct crc_params params = *tuned();
+        params.fold_accumulators = counts[c];
         unsigned long bad = 0, cases = 0;
         for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
             memcpy(g.start + aligns[a], data, DATA_MAX);
             /* Around 4 KiB after the head, through two rounds of 8 accumulators. */
             for (size_t n = 4096 - 2 * k->vl; n <= 4096 + 17 * k->vl + 64; n++, cases++)
-                bad += !agrees(k->parallel, counts[c], n, aligns[a]);
+                bad += !agrees(k->parallel, &params, n, aligns[a]);
             for (int r = 0; r < 40; r++, cases++)
-                bad += !agrees(k->parallel, counts[c], rnd_below(DATA_MAX + 1), aligns[a]);
+                bad += !agrees(k->parallel, &params, rnd_below(DATA_MAX + 1), aligns[a]);
         }
         for (int r = 0; r < 20; r++, cases++)
-            bad += !agrees(k->parallel, counts[c], 4096 + rnd_below(20000), -1);
+            bad += !agrees(k->parallel, &params, 4096 + rnd_below(20000), -1);
         CHECK(bad == 0, "%s with %u accumulators: %lu of %lu cases differ from the reference",
               k->name, counts[c], bad, cases);
     }
@@ -144,6 +151,8 @@ static void hybrid(const struct kernel *k)
 {
     const int aligns[] = {0, 1, 8, 33, 63};
     for (unsigned q = 1; q <= CRC_HYBRID_QWORDS_MAX; q++) {
+        struct crc_params params = *tuned();
+        params.hybrid_qwords = q;
         const size_t pass = longest_pass(k->vl, q);
         CHECK(2 * pass + 4096 <= DATA_MAX, "q = %u: the data covers two passes", q);
         unsigned long bad = 0, cases = 0;
@@ -156,15 +165,15 @@ static void hybrid(const struct kernel *k)
                                      lead + 2 * pass};
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
-                    bad += !agrees(k->hybrid, q, n, aligns[a]);
+                    bad += !agrees(k->hybrid, &params, n, aligns[a]);
             /* Below the shortest pass (SHORT, then SPLIT or MEDIUM), every length. */
             for (size_t n = 0; n < min; n++, cases++)
-                bad += !agrees(k->hybrid, q, n, aligns[a]);
+                bad += !agrees(k->hybrid, &params, n, aligns[a]);
             for (int r = 0; r < 20; r++, cases++)
-                bad += !agrees(k->hybrid, q, rnd_below(2 * pass + 4096), aligns[a]);
+                bad += !agrees(k->hybrid, &params, rnd_below(2 * pass + 4096), aligns[a]);
         }
         for (int r = 0; r < 10; r++, cases++)
-            bad += !agrees(k->hybrid, q, rnd_below(2 * pass + 4096), -1);
+            bad += !agrees(k->hybrid, &params, rnd_below(2 * pass + 4096), -1);
         CHECK(bad == 0, "%s hybrid, q = %u: %lu of %lu cases differ from the reference",
               k->name, q, bad, cases);
     }
@@ -185,7 +194,7 @@ static void three_way(const crcforge_model *m)
     for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
         memcpy(g.start + aligns[a], data, max);
         for (size_t n = 0; n <= max; n++, cases++)
-            bad += path->update(m, start, g.start + aligns[a], n) != expected[n];
+            bad += path->update(m, start, g.start + aligns[a], n, tuned()) != expected[n];
     }
     CHECK(bad == 0, "crc32c_x86_sse42_3way: %lu of %lu cases differ from the reference", bad,
           cases);
@@ -213,7 +222,7 @@ static void registry_paths(const crcforge_model *m)
         for (int r = 0; r < 60; r++) {
             size_t n = rnd_below(DATA_MAX + 1), a = rnd_below(MAX_ALIGN);
             memcpy(g.start + a, data, n);
-            bad += path->update(m, start, g.start + a, n) != expected[n];
+            bad += path->update(m, start, g.start + a, n, tuned()) != expected[n];
         }
         CHECK(bad == 0, "%s: %lu of 60 long inputs differ from the reference", names[i], bad);
     }
@@ -248,7 +257,7 @@ int main(void)
     }
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
         const struct kernel *k = &kernels[i];
-        if (!crc_impl_runnable(k->record)) {
+        if (!crc_impl_runnable(k->parallel)) {
             SKIP("%s: this CPU cannot run it", k->name);
             continue;
         }

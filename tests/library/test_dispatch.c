@@ -15,7 +15,9 @@
 
 #include "check.h"
 #include "cpu.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 
 enum {
     SSE42 = CRC_CPU_SSE42,

@@ -18,7 +18,9 @@
 
 #include "check.h"
 #include "crcforge_dispatch.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "process.h"
 
 #if defined(__x86_64__)

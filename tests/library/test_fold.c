@@ -32,7 +32,9 @@
 
 #include "check.h"
 #include "guarded.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "process.h"
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -92,6 +94,14 @@ _Static_assert(TUNED_MAX == FULL_MAX, "the children sweep the value entries over
 
 /* Lengths 0..max at alignments 0..aligns-1, and flush against the guard page after the
  * data, from a random start register, against the bitwise reference. */
+/* The parameters a path's kernels are handed: the tuning's in use (with CRCFORGE_TUNE's),
+ * as dispatch fixes them for every path (the emulated tiers are none of the registry's). */
+static const struct crc_params *params_of(const struct crc_impl *k)
+{
+    (void)k;
+    return crc_params_in_use();
+}
+
 static void sweep(const struct crc_impl *k, const crcforge_model *m, const uint8_t *data,
                   struct guarded *g, size_t max, size_t aligns)
 {
@@ -105,12 +115,12 @@ static void sweep(const struct crc_impl *k, const crcforge_model *m, const uint8
         uint8_t *buf = g->start + a;
         memcpy(buf, data, max);
         for (size_t n = 0; n <= max; n++)
-            bad += k->update(m, reg[0], buf, n) != reg[n];
+            bad += k->update(m, reg[0], buf, n, params_of(k)) != reg[n];
     }
     for (size_t n = 0; n <= max; n++) {
         uint8_t *buf = g->end - n;
         memcpy(buf, data, n);
-        bad += k->update(m, reg[0], buf, n) != reg[n];
+        bad += k->update(m, reg[0], buf, n, params_of(k)) != reg[n];
     }
     CHECK(bad == 0, "%s %s: %lu of %zu cases (lengths 0..%zu, %zu alignments) differ from the "
           "reference", k->name, m->name, bad, (aligns + 1) * (max + 1), max, aligns);
@@ -121,8 +131,8 @@ static void big_random(const struct crc_impl *k, const crcforge_model *m, const 
     for (int i = 0; i < 2; i++) {
         size_t off = rnd_below(64), n = rnd_below(BIG - 64);
         uint64_t start = rnd64() & crc_width_mask(m->p.width);
-        uint64_t want = crc_table_update(m, start, data + off, n);
-        CHECK(k->update(m, start, data + off, n) == want, "%s %s: %zu bytes at offset %zu",
+        uint64_t want = crc_table_update(m, start, data + off, n, NULL);
+        CHECK(k->update(m, start, data + off, n, params_of(k)) == want, "%s %s: %zu bytes at offset %zu",
               k->name, m->name, n, off);
     }
 }
@@ -139,12 +149,21 @@ static void splits(const struct crc_impl *k, const crcforge_model *m, const uint
             size_t piece = 1 + rnd_below(trial < 2 ? 300 : 2100);
             if (piece > SIZE - done)
                 piece = SIZE - done;
-            reg = k->update(m, reg, data + done, piece);
+            reg = k->update(m, reg, data + done, piece, params_of(k));
             done += piece;
         }
         CHECK(crc_register_to_value(m, reg) == want, "%s %s: streaming split trial %d", k->name, m->name,
               trial);
     }
+}
+
+/* Whether the path has value entries (then of every fixed algorithm it serves). */
+static int has_values(const struct crc_impl *k)
+{
+    for (int f = 0; f < CRC_FIXED_COUNT; f++)
+        if (k->value[f].w32 != NULL)
+            return 1;
+    return 0;
 }
 
 /* The fixed algorithms of the value entries (internal.h), by CRC_FIXED_... */
@@ -162,8 +181,10 @@ static const struct {
 static uint64_t value_call(const struct crc_impl *k, int f, uint64_t crc, const uint8_t *buf,
                            size_t n)
 {
-    return fixed_models[f].wide ? k->value[fixed_models[f].fixed].w64(crc, buf, n)
-                                : k->value[fixed_models[f].fixed].w32((uint32_t)crc, buf, n);
+    const struct crc_params *params = params_of(k);
+    return fixed_models[f].wide ? k->value[fixed_models[f].fixed].w64(crc, buf, n, params)
+                                : k->value[fixed_models[f].fixed].w32((uint32_t)crc, buf, n,
+                                                                      params);
 }
 
 /* A kernel's value entries, as the fixed entries call them (each CRC value in and out):
@@ -176,8 +197,8 @@ static void value_entries(const struct crc_impl *k, const uint8_t *data, struct 
     for (size_t f = 0; f < sizeof fixed_models / sizeof fixed_models[0]; f++) {
         const crcforge_model *m = crcforge_model_find(fixed_models[f].name);
         const union crc_value_fn e = k->value[fixed_models[f].fixed];
-        if (k->value_below == 0 || !k->supports(m)) {
-            CHECK(k->value_below == 0 || (e.w32 == NULL && e.w64 == NULL),
+        if (!has_values(k) || !k->supports(m)) {
+            CHECK(!has_values(k) || (e.w32 == NULL && e.w64 == NULL),
                   "%s: a value entry for %s, which it does not serve", k->name, m->name);
             continue;
         }
@@ -430,13 +451,13 @@ static void tuned_lengths(unsigned accumulators, unsigned parallel_max)
                 uint8_t *buf = g.start + (every ? a : aligns[a]);
                 memcpy(buf, data, TUNED_MAX);
                 for (size_t n = 0; n <= TUNED_MAX; n++)
-                    bad += k->update(m, reg[0], buf, n) != reg[n];
+                    bad += k->update(m, reg[0], buf, n, params_of(k)) != reg[n];
             }
             for (size_t n = 0; n <= TUNED_MAX; n++) {
                 memcpy(g.end - n, data, n);
-                bad += k->update(m, reg[0], g.end - n, n) != reg[n];
+                bad += k->update(m, reg[0], g.end - n, n, params_of(k)) != reg[n];
                 memcpy(g.start, data, n);
-                bad += k->update(m, reg[0], g.start, n) != reg[n];
+                bad += k->update(m, reg[0], g.start, n, params_of(k)) != reg[n];
             }
             CHECK(bad == 0,
                   "%s %s (fold_accumulators %u, fold_parallel_max %u): %lu of %lu length/"

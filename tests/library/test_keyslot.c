@@ -18,7 +18,9 @@
 #include "check.h"
 #include "fold_consts.h"
 #include "guarded.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "keyslot.h"
 
 #define MAX_ALIGN 64
@@ -79,6 +81,7 @@ static void test_short_path(const struct crc_impl *impl)
         return;
     }
     const crcforge_model *m = crc_model_crc16_xmodem;
+    const struct crc_params *params = &crc_pinned(impl)->params; /* the tuning's */
     const struct crc_keyslot_ops *ops = impl->keyslot;
     uint8_t data[CRC16_SHORT_MAX];
     uint16_t expected[CRC16_SHORT_MAX + 1];
@@ -99,16 +102,16 @@ static void test_short_path(const struct crc_impl *impl)
         for (size_t a = 0; a < MAX_ALIGN; a++) {
             memcpy(g.start + a, data, CRC16_SHORT_MAX);
             for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases++) {
-                bad += impl->update(m, 0, g.start + a, n) != expected[n];
+                bad += impl->update(m, 0, g.start + a, n, params) != expected[n];
                 bad += ops->slot(m, g.start + a, n) != rule_slot(g.start + a, n);
             }
         }
         for (size_t n = 0; n <= CRC16_SHORT_MAX; n++, cases += 2) {
             memcpy(g.end - n, data, n);
-            bad += impl->update(m, 0, g.end - n, n) != expected[n];
+            bad += impl->update(m, 0, g.end - n, n, params) != expected[n];
             bad += ops->slot(m, g.end - n, n) != rule_slot(g.end - n, n);
             memcpy(g.start, data, n);
-            bad += impl->update(m, 0, g.start, n) != expected[n];
+            bad += impl->update(m, 0, g.start, n, params) != expected[n];
             bad += ops->slot(m, g.start, n) != rule_slot(g.start, n);
         }
     }

@@ -21,7 +21,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "dispatch.h"
 #include "internal.h"
+#include "registry.h"
 #include "process.h"
 #include "slot_rule.h"
 
@@ -58,7 +60,7 @@ static void check_table(const struct crc_x86_family *fam)
               t->crc32c_hybrid512_min <= CRC32C_HYBRID512_MIN_MOST,
           "%s: crc32c_hybrid512_min %u", fam->name, (unsigned)t->crc32c_hybrid512_min);
     for (int c = 0; c < CRC_CLASSES; c++) {
-        const struct crc_band *b = t->bands[c];
+        const struct crc_x86_band *b = t->bands[c];
         size_t count = 0;
         while (count < CRC_BANDS_MAX && b[count].path != NULL && b[count].below != 0)
             count++;
@@ -153,7 +155,7 @@ static uint64_t expected(const crcforge_model *m, const uint8_t *p, size_t n)
 {
     if (n <= 65536)
         return crc_reference(&m->p, p, n);
-    return crc_register_to_value(m, crc_table_update(m, crc_init_register(m), p, n));
+    return crc_register_to_value(m, crc_table_update(m, crc_init_register(m), p, n, NULL));
 }
 
 /* The key slots take the table's CRC-16/XMODEM short path, or the best runnable one
@@ -210,27 +212,33 @@ static void check_walk_after_reset(const char *name, const uint8_t *data, const 
     }
 }
 
-/* Every path computes every length, so values cannot show which path a fixed entry
- * called: the record of m (resolved) must route to its second band's value entries
- * exactly the lengths of that band, where its path has entries, and nothing else. */
-static void check_second_band(const char *name, const crcforge_model *m, enum crc_fixed fixed)
+/* The selection of m (resolved) holds the table's bands of m's class: each band's end,
+ * and its path's update and value entries; the first band's value entries the selection's
+ * own below the first band's end; the kernels handed the tuning's parameters. */
+static void check_bands(const char *name, const crcforge_model *m)
 {
-    const struct crc_impl *rec = crc_selected(m);
-    const struct crc_band *b = crc_x86_tuning()->bands[crc_model_class_of(m)];
-    if (b[0].below == 0 || crc_impl_lookup(b[1].path)->value_below != UINT32_MAX) {
-        CHECK(rec->second_span == 0, "%s %s: a second band's entries routed (%u + %u)", name,
-              m->name, (unsigned)rec->second_from, (unsigned)rec->second_span);
-        return;
+    const struct crc_selection *s = crc_selected(m);
+    const struct crc_x86_band *b = crc_x86_tuning()->bands[crc_model_class_of(m)];
+    size_t bands = 1;
+    while (bands < CRC_BANDS_MAX && b[bands - 1].below != 0)
+        bands++;
+    CHECK(s->bands == bands, "%s %s: %u bands, the table's %zu", name, m->name, s->bands,
+          bands);
+    for (size_t i = 0; i < bands && i < s->bands; i++) {
+        const struct crc_impl *path = crc_impl_lookup(b[i].path);
+        CHECK(s->band[i].below == (b[i].below != 0 ? b[i].below : SIZE_MAX) &&
+                  s->band[i].update == path->update &&
+                  memcmp(s->band[i].value, path->value, sizeof path->value) == 0,
+              "%s %s: band %zu is not %s below %u", name, m->name, i, b[i].path,
+              (unsigned)b[i].below);
     }
-    const uint32_t end = b[1].below != 0 ? b[1].below : UINT32_MAX;
-    CHECK(rec->second_from == b[0].below && rec->second_from + rec->second_span == end,
-          "%s %s: the second band's entries for %u + %u, its lengths %u..%u", name, m->name,
-          (unsigned)rec->second_from, (unsigned)rec->second_span, (unsigned)b[0].below,
-          (unsigned)end);
-    const union crc_value_fn want = crc_impl_lookup(b[1].path)->value[fixed];
-    const union crc_value_fn got = rec->band_value[1][fixed];
-    CHECK(want.w32 != NULL && memcmp(&got, &want, sizeof got) == 0,
-          "%s %s: the second band's entries are not %s's", name, m->name, b[1].path);
+    const int first_values = crc_impl_lookup(b[0].path)->value[CRC_FIXED_CRC32C].w32 != NULL ||
+                             crc_impl_lookup(b[0].path)->value[CRC_FIXED_CRC32].w32 != NULL;
+    const size_t want_below = !first_values ? 0 : bands == 1 ? SIZE_MAX : b[0].below;
+    CHECK(s->value_below == want_below, "%s %s: value entries below %zu, want %zu", name,
+          m->name, s->value_below, want_below);
+    CHECK(memcmp(&s->params, crc_x86_params(), sizeof s->params) == 0,
+          "%s %s: the kernels are not handed the tuning's parameters", name, m->name);
 }
 
 /* Which band's path a fixed entry called: the record's places (its value entries, each
@@ -241,16 +249,17 @@ static int reached; /* the band of the wrapper called; -1: none (the entry's own
 static union crc_value_fn real_value[CRC_BANDS_MAX], real_record_value;
 static crc_update_fn real_update[CRC_BANDS_MAX];
 #define ROUTE_WRAPPERS(i)                                                                \
-    static uint32_t value_##i(uint32_t crc, const void *buf, size_t n)                    \
+    static uint32_t value_##i(uint32_t crc, const void *buf, size_t n,                   \
+                              const struct crc_params *k)                                \
     {                                                                                    \
         reached = i;                                                                     \
-        return real_value[i].w32(crc, buf, n);                                           \
+        return real_value[i].w32(crc, buf, n, k);                                        \
     }                                                                                    \
     static uint64_t update_##i(const crcforge_model *m, uint64_t reg, const uint8_t *p,    \
-                               size_t n)                                                 \
+                               size_t n, const struct crc_params *k)                     \
     {                                                                                    \
         reached = i;                                                                     \
-        return real_update[i](m, reg, p, n);                                             \
+        return real_update[i](m, reg, p, n, k);                                          \
     }
 ROUTE_WRAPPERS(0)
 ROUTE_WRAPPERS(1)
@@ -259,42 +268,40 @@ ROUTE_WRAPPERS(3)
 ROUTE_WRAPPERS(4)
 ROUTE_WRAPPERS(5)
 _Static_assert(CRC_BANDS_MAX == 6, "a wrapper for each band");
-static uint32_t (*const value_wrapper[CRC_BANDS_MAX])(uint32_t, const void *, size_t) = {
+static uint32_t (*const value_wrapper[CRC_BANDS_MAX])(uint32_t, const void *, size_t,
+                                                      const struct crc_params *) = {
     value_0, value_1, value_2, value_3, value_4, value_5};
 static const crc_update_fn update_wrapper[CRC_BANDS_MAX] = {update_0, update_1, update_2,
                                                             update_3, update_4, update_5};
-static uint32_t record_value(uint32_t crc, const void *buf, size_t n)
+static uint32_t record_value(uint32_t crc, const void *buf, size_t n, const struct crc_params *k)
 {
-    reached = 0; /* a record's own entries are its first band's (bands.c) */
-    return real_record_value.w32(crc, buf, n);
+    reached = 0; /* a selection's own entries are its first band's (bands.c) */
+    return real_record_value.w32(crc, buf, n, k);
 }
 
 /* The fixed entry `entry` of m (a 32-bit one) at each length around every edge of m's
- * class (bands, the crc32 chain's end, the value entries' and the second band's ranges)
+ * class (bands, the crc32 chain's end, the value entries' range)
  * and at three alignments: the band whose path it called must be the band of the length
  * in the table, or none below CRC-32C's own chain; and the value right. */
 static void check_routing(const char *name, const uint8_t *data, const crcforge_model *m,
                           enum crc_fixed fixed, uint32_t (*entry)(uint32_t, const void *, size_t))
 {
     (void)entry(0, data, 0); /* resolved */
-    struct crc_impl *rec = (struct crc_impl *)crc_selected(m);
-    const struct crc_band *b = crc_x86_tuning()->bands[crc_model_class_of(m)];
+    struct crc_selection *rec = (struct crc_selection *)crc_selected(m);
+    const struct crc_x86_band *b = crc_x86_tuning()->bands[crc_model_class_of(m)];
     size_t bands = 1;
     while (bands < CRC_BANDS_MAX && b[bands - 1].below != 0)
         bands++;
     const crc_update_fn update_was = rec->update;
     const union crc_value_fn record_was = rec->value[fixed];
-    union crc_value_fn *band_value[CRC_BANDS_MAX] = {0};
-    crc_update_fn *band_update = (crc_update_fn *)rec->band_update;
-    for (size_t i = 0; i < bands && rec->band_value != NULL; i++) {
-        band_value[i] = (union crc_value_fn *)&rec->band_value[i][fixed];
-        real_value[i] = *band_value[i];
-        if (band_value[i]->w32 != NULL)
-            band_value[i]->w32 = value_wrapper[i];
-        real_update[i] = band_update[i];
-        band_update[i] = update_wrapper[i];
+    for (size_t i = 0; i < bands; i++) {
+        real_value[i] = rec->band[i].value[fixed];
+        if (real_value[i].w32 != NULL)
+            rec->band[i].value[fixed].w32 = value_wrapper[i];
+        real_update[i] = rec->band[i].update;
+        rec->band[i].update = update_wrapper[i];
     }
-    if (bands == 1) { /* one band: the record's update is the path's */
+    if (bands == 1) { /* one band: the selection's update is the path's */
         real_update[0] = update_was;
         rec->update = update_wrapper[0];
     }
@@ -302,13 +309,12 @@ static void check_routing(const char *name, const uint8_t *data, const crcforge_
     if (record_was.w32 != NULL)
         rec->value[fixed].w32 = record_value;
 
-    uint32_t marks[3 * CRC_BANDS_MAX + 8];
+    size_t marks[3 * CRC_BANDS_MAX + 8];
     size_t nmarks = 0;
     for (size_t i = 0; i + 1 < bands; i++)
         marks[nmarks++] = b[i].below;
-    const uint32_t own_chain = fixed == CRC_FIXED_CRC32C ? rec->crc32_below : 0;
-    const uint32_t more[] = {own_chain, rec->value_below, rec->second_from,
-                             rec->second_from + rec->second_span};
+    const size_t own_chain = fixed == CRC_FIXED_CRC32C ? rec->crc32_below : 0;
+    const size_t more[] = {own_chain, rec->value_below};
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
         if (more[i] != 0 && more[i] < 65536)
             marks[nmarks++] = more[i];
@@ -338,9 +344,9 @@ static void check_routing(const char *name, const uint8_t *data, const crcforge_
 
     rec->update = update_was;
     rec->value[fixed] = record_was;
-    for (size_t i = 0; i < bands && rec->band_value != NULL; i++) {
-        *band_value[i] = real_value[i];
-        band_update[i] = real_update[i];
+    for (size_t i = 0; i < bands; i++) {
+        rec->band[i].value[fixed] = real_value[i];
+        rec->band[i].update = real_update[i];
     }
 }
 
@@ -370,7 +376,7 @@ static void check_family_in_use(const char *name)
         const enum crc_model_class c = crc_model_class_of(m);
         if (c != CRC_CLASSES) {
             const char *chosen = crcforge_impl_chosen(m);
-            const struct crc_band *b = crc_x86_tuning()->bands[c];
+            const struct crc_x86_band *b = crc_x86_tuning()->bands[c];
             CHECK(strncmp(chosen, b[0].path, strlen(b[0].path)) == 0,
                   "%s: chosen %s, the table's first band is %s", m->name, chosen, b[0].path);
         }
@@ -386,7 +392,7 @@ static void check_family_in_use(const char *name)
      * the first band on, as far as each band's path runs one chain from the band's start
      * (crc32c_x86_sse42 every length, the three-chain path below crc32c_threeway_min, the
      * vector paths below their crc32_below), and no further than that band's end. */
-    const struct crc_band *c32 = crc_x86_tuning()->bands[CRC_CLASS_CRC32C];
+    const struct crc_x86_band *c32 = crc_x86_tuning()->bands[CRC_CLASS_CRC32C];
     uint32_t want = 0;
     for (size_t i = 0; i < CRC_BANDS_MAX; i++) {
         const uint32_t start = i == 0 ? 0 : c32[i - 1].below;
@@ -394,7 +400,9 @@ static void check_family_in_use(const char *name)
         const struct crc_impl *k = crc_impl_lookup(c32[i].path);
         const uint32_t chain = strcmp(c32[i].path, "crc32c_x86_sse42_3way") == 0
                                    ? crc_x86_tuning()->crc32c_threeway_min
-                                   : k->crc32_below;
+                               : strcmp(c32[i].path, "crc32c_x86_sse42") == 0 ? UINT32_MAX
+                               : k->crc32_below != NULL ? k->crc32_below(crc_x86_params())
+                                                        : 0;
         if (want != start || chain <= start)
             break;
         want = chain < end ? chain : end;
@@ -404,8 +412,8 @@ static void check_family_in_use(const char *name)
     CHECK(crc_selected(crc_model_crc32c)->crc32_below == want,
           "%s: CRC-32C runs its own chain below %u, want %u", name,
           (unsigned)crc_selected(crc_model_crc32c)->crc32_below, (unsigned)want);
-    check_second_band(name, crc_model_crc32c, CRC_FIXED_CRC32C);
-    check_second_band(name, crc_model_crc32, CRC_FIXED_CRC32);
+    check_bands(name, crc_model_crc32c);
+    check_bands(name, crc_model_crc32);
     check_routing(name, data, crc_model_crc32c, CRC_FIXED_CRC32C, crcforge_crc32c);
     check_routing(name, data, crc_model_crc32, CRC_FIXED_CRC32, crcforge_crc32);
     for (size_t i = 0; i < count; i++) {

@@ -15,7 +15,8 @@
 #   - `-cpu max` with CRCFORGE_CPU_MASK=none: all C tests; every ARM path must be
 #     reported unrunnable (skipped) and the portable engine chosen for every algorithm.
 #  Then scripts/insn_per_4k.sh prints the instructions per 4 KiB of each path (figures).
-#  The aarch64 shared library and static archive export only crcforge_ symbols.
+#  The aarch64 shared library and static archive export only crcforge_ symbols, and its
+#  files call one way down the library's layers (tests/library/test_layers.py).
 #  aarch64 built with Debian's clang (cmake/toolchain-aarch64-clang.cmake), `-cpu max`:
 #  the same paths compiled in, test_engines forcing every one of them (none skipped),
 #  test_fold, test_keyslot and test_arm_tuning, and the CLI's check values.
@@ -36,6 +37,7 @@ need_cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 need_cmd aarch64-linux-gnu-nm binutils-aarch64-linux-gnu
 need_cmd qemu-aarch64 qemu-user
 need_cmd clang clang
+need_cmd python3 python3
 need_cmd s390x-linux-gnu-gcc gcc-s390x-linux-gnu
 need_cmd qemu-s390x qemu-user
 need_path /usr/aarch64-linux-gnu/include libc6-dev-arm64-cross "aarch64 libc headers"
@@ -119,6 +121,9 @@ if build $a64_dir toolchain-aarch64.cmake; then
   foreign=$(aarch64-linux-gnu-nm --defined-only $a64_dir/libcrcforge.a |
             awk 'NF == 3 && $2 ~ /[A-Z]/ {print $3}' | grep -v '^crcforge_' || true)
   [ -z "$foreign" ] || fail "aarch64: archive globals without the crcforge_ prefix:" $foreign
+  # The layers of the aarch64 build's files one way (the native stages check x86-64's).
+  NM=aarch64-linux-gnu-nm python3 tests/library/test_layers.py --build $a64_dir ||
+    fail "aarch64: the library's layers (tests/library/test_layers.py)"
 
   a64_leg aarch64-max max "" \
     "crc32c_arm_crc32_3way crc32_arm_crc32_3way fold_arm_pmull_eor3" full

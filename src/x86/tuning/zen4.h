@@ -9,6 +9,8 @@
  * Swept: crcforge at commit 0dba2bf7111f45d196e8f9a3c75ead54ae308c32,
  *     kernel sources SHA-256 5bd67e2a286b960432bad758a658c9f4d1a222224bbee678e9f3946a6a5f5986
  * (scripts/tune/kernel_sources.py).
+ * The kernels changed after this sweep; the table keeps the choices made from it (make_table.py
+ * --stale): the kernels take their parameters from dispatch since; no sweep of them yet
  * Bands: per class, the paths serving every model swept of it, the length bands of least total
  * relative loss against the fastest of them at each size (offsets 0 and 1; each path's time the
  * median over the rounds of its ratio to auto's in the same round, in 1624 of 1624 cells, else the
@@ -51,7 +53,9 @@
  */
 static const struct crc_x86_tuning crc_x86_tuning_zen4 = {
     .family = "zen4",
-    .source = "sweep of 0dba2bf7111f (2026-11-29) on AMD EPYC",
+    .source =
+        "sweep of 0dba2bf7111f (2026-11-29) on AMD EPYC; kernels changed since, choices kept: the "
+        "kernels take their parameters from dispatch since; no sweep of them yet",
     .bands =
         {
             [CRC_CLASS_CRC32C] = {{8912896, "crc32c_x86_avx512_hybrid"},
