@@ -67,7 +67,11 @@ cmake --build "$build" -j "$(nproc)" --target crcforge >/dev/null
 crcforge=$build/crcforge
 
 algos=(crc32c crc32 crc64-nvme crc64-xz crc16-xmodem CRC-64/ECMA-182)
-parallel_max=$(sed -n 's/^#define CRC_FOLD_PARALLEL_MAX \([0-9]*\).*/\1/p' src/x86/tuning.h)
+parallel_max=$(sed -n 's/^#define CRC_FOLD_PARALLEL_MAX \([0-9]*\).*/\1/p' src/x86/fold.h)
+[ -n "$parallel_max" ] || {
+  echo "sweep.sh: no '#define CRC_FOLD_PARALLEL_MAX N' in src/x86/fold.h: the fold variants need it" >&2
+  exit 2
+}
 fold_settings=() # P,A pairs
 for p in 0 "$parallel_max"; do
   for a in 1 2 4 8; do fold_settings+=("$p,$a"); done
