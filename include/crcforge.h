@@ -181,10 +181,7 @@ CRCFORGE_API uint64_t crcforge_combine(const crcforge_model *m, uint64_t crc1, u
  * intrinsics, so that code compiled for any x86-64 can hold it (the library runs it only
  * on a CPU with SSE4.2) and no SSE4.2 instruction appears outside it.
  * Laid out so that whole qwords, the common case, run straight through, and inputs below
- * 32 bytes take their qwords by the length's bits, 16 then 8 bytes, in line and with no
- * loop (AMD Zen 4, placement_bench beside ISA-L: 48 B a cycle faster than a qword loop, the
- * same at 8-32 and 64 B; out of line, the 8-byte step cost 8 B a cycle more, the taken
- * jumps there and back): at 8-64 bytes a call's added cost is mostly
+ * 32 bytes reach the qword steps with no jump: at 8-64 bytes a call's added cost is mostly
  * its taken branches, each a front-end cycle or more (Zen 3, crc32c_short_bench,
  * throughput loop: 8 and 16 B +0.62 ns over the bare loop with the 32-byte loop out of
  * line, +0.92 with it first).  The 32-byte loop, unrolled (fewer instructions a byte let
@@ -198,19 +195,10 @@ static inline __attribute__((always_inline)) uint32_t crcforge_crc32c_rest_(uint
                                                                           size_t n)
 {
     uint32_t r;
-    if (__builtin_expect((n & 16) != 0, 1)) {
-        uint64_t v, w;
-        memcpy(&v, p, 8); /* unaligned loads; the bytes are little-endian */
-        memcpy(&w, p + 8, 8);
-        __asm__("crc32q %1, %0" : "+r"(c) : "rm"(v));
-        __asm__("crc32q %1, %0" : "+r"(c) : "rm"(w));
-        p += 16;
-    }
-    if (__builtin_expect((n & 8) != 0, 1)) {
+    for (; n >= 8; n -= 8, p += 8) {
         uint64_t v;
-        memcpy(&v, p, 8);
+        memcpy(&v, p, 8); /* one unaligned load; the bytes are little-endian */
         __asm__("crc32q %1, %0" : "+r"(c) : "rm"(v));
-        p += 8;
     }
     r = (uint32_t)c;
     if (__builtin_expect((n & 7) == 0, 1))
