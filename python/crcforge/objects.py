@@ -40,6 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Tuple
 
 from ._crcforge import _parse_size, combine, new
+from ._pread import pread_into
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_PARTS", "REQUEST_ATTEMPTS", "SourceChanged",
            "SourceTimeout", "SourceTruncated", "StoredChecksum", "StoredChecksumError",
@@ -197,7 +198,7 @@ def _pread_range(fd, algo, offset, length, name, size, deadline):
     while done < length:
         if deadline is not None:
             deadline.left(name, "at byte %d" % (offset + done))
-        got = os.preadv(fd, [view[:min(len(buf), length - done)]], offset + done)
+        got = pread_into(fd, view[:min(len(buf), length - done)], offset + done)
         if got == 0:
             raise _early_end(name, offset + done, size)
         h.update(view[:got])
