@@ -12,9 +12,11 @@
 #    replaced by a MinGW-w64 GCC DLL (msvcrt.dll, the old C runtime) that exports a second
 #    function fails, both named;
 #  - each interpreter gets the wheel pip would pick for it (cp310 for 3.10, abi3 for the
-#    others: pip install --target --platform win_amd64 unpacks it), on the path its ._pth
-#    file names, beside its test packages; tests/package runs against it with pytest from
-#    a directory outside the tree (crcforge imported from the unpacked wheel, checked) but
+#    others: pip download --platform win_amd64 picks it), installed as pip would install
+#    it (by PyPA's installer: Lib/site-packages, and Scripts/crcforge.exe, Windows'
+#    launcher of the console script), its test packages on the path its ._pth file
+#    names; tests/package runs against it with pytest from a directory outside the tree
+#    (crcforge imported from the installed wheel, checked), crcforge.exe included, but
 #    for file_checksum on a ProcessPoolExecutor: CPython's process pool hangs under Wine 8
 #    (a plain zlib.crc32 job of a dozen parts, without crcforge, hangs the same);
 #  - tests/wheels/check_paths.py (every model and fixed function against references from
@@ -72,6 +74,7 @@ printf '%s\n' '#include <stdio.h>' '__declspec(dllexport) void *PyInit__crcforge
   '__declspec(dllexport) int extra(void) { return 1; }' >"$bad/m.c"
 abi3=$(ls "$dist"/crcforge-*-cp311-abi3-win_amd64.whl 2>/dev/null)
 if [ -n "$abi3" ] && x86_64-w64-mingw32-gcc -shared -o "$bad/_crcforge.pyd" "$bad/m.c"; then
+  mkdir -p "$bad/repacked"
   "$root/.venv-wheels/bin/python" -m wheel unpack -d "$bad/unpacked" "$abi3" >/dev/null
   cp "$bad/_crcforge.pyd" "$bad"/unpacked/*/crcforge/_crcforge.pyd
   "$root/.venv-wheels/bin/python" -m wheel pack -d "$bad/repacked" "$bad"/unpacked/* >/dev/null
@@ -110,16 +113,34 @@ for v in 3.10 3.11 3.12 3.13; do
   python=$tmp/python-$v
   cp -r "$windows_python/embed/$v" "$python"
   rm -f "$python/_wmi.pyd"
-  "$tools" -m pip install -q --disable-pip-version-check --target "$tmp/wheel-$v" --no-deps \
+  "$tools" -m pip download -q --disable-pip-version-check -d "$tmp/pick-$v" --no-deps \
     --platform win_amd64 --python-version "$v" --implementation cp \
     --only-binary=:all: --no-index --find-links "$dist" crcforge ||
     { fail "$v: pip finds no win_amd64 wheel for it"; continue; }
+  # Installed as pip would (the package in Lib/site-packages, the crcforge.exe launcher in
+  # Scripts/), by installer; site.py (enabled in the ._pth file) puts site-packages on
+  # the path, where mypy looks for the package's stubs too.
+  "$tools" - "$tmp"/pick-$v/*.whl "$python" "$(winepath -w "$python/python.exe")" <<'EOF' ||
+import sys
+from installer import install
+from installer.destinations import SchemeDictionaryDestination
+from installer.sources import WheelFile
+wheel, prefix, interpreter = sys.argv[1:]
+site = prefix + "/Lib/site-packages"
+scheme = {"purelib": site, "platlib": site, "scripts": prefix + "/Scripts",
+          "data": prefix, "headers": prefix + "/Include/crcforge"}
+destination = SchemeDictionaryDestination(scheme, interpreter=interpreter,
+                                          script_kind="win-amd64")
+with WheelFile.open(wheel) as source:
+    install(source, destination, {"INSTALLER": b"tests/stages/46-windows-wheels.sh"})
+EOF
+    { fail "$v: installer could not install $(ls "$tmp"/pick-$v)"; continue; }
   pth=$(ls "$python"/python3*._pth)
-  printf '%s\n' "$(winepath -w "$tmp/wheel-$v")" "$(winepath -w "$windows_python/site/$v")" \
-    >>"$pth"
+  sed -i 's/^#import site/import site/' "$pth"
+  winepath -w "$windows_python/site/$v" >>"$pth"
   want=_crcforge.pyd
   [ "$v" != 3.10 ] || want=_crcforge.cp310-win_amd64.pyd
-  [ -f "$tmp/wheel-$v/crcforge/$want" ] || fail "$v: the unpacked wheel holds no $want"
+  [ -f "$python/Lib/site-packages/crcforge/$want" ] || fail "$v: the installed wheel holds no $want"
 done
 
 # tests/package on the four side by side: under Wine a run mostly waits (on the Wine
