@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "crcforge_dispatch.h"
-#include "platform.h"
 
 static const char *const shown[] = {"crc32c", "crc32", "crc64-nvme", "crc64-xz",
                                     "crc16-xmodem", "CRC-24/OPENPGP", "CRC-64/ECMA-182",
@@ -58,7 +57,7 @@ static int cmd_cpu(int argc, char **argv)
     }
     const char *features = crcforge_cpu_features();
     cli_printf(out, "features: %s\n", *features ? features : "(none used by crcforge)");
-    const char *mask = platform_getenv("CRCFORGE_CPU_MASK");
+    const char *mask = getenv("CRCFORGE_CPU_MASK");
     if (mask != NULL && *mask != '\0')
         cli_printf(out, "masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
     const crcforge_env_problem *e;

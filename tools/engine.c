@@ -10,7 +10,6 @@
 #include <time.h>
 
 #include "cli.h"
-#include "platform.h"
 
 /* The run under way (one at a time: getopt's state is global anyway). */
 static const struct cli_host *host;
@@ -185,7 +184,7 @@ static int run_command(int argc, char **argv)
         usage(cli_err());
         return EXIT_TROUBLE;
     }
-    const char *impl = platform_getenv("CRCFORGE_IMPL");
+    const char *impl = getenv("CRCFORGE_IMPL");
     const char *why = NULL;
     if (impl != NULL && *impl != '\0' && crcforge_impl_force(impl, &why) != 0) {
         cli_error("CRCFORGE_IMPL=%s: %s", impl, why);

@@ -7,7 +7,6 @@
 #include "cli.h"
 #include "input.h"
 #include "options.h"
-#include "platform.h"
 
 int cli_option_live(const struct cli_option *o)
 {
@@ -49,7 +48,6 @@ void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int ar
      * POSIXLY_CORRECT are read again, and nothing of a scan before is left (a run in
      * the Python extension follows others in the same process). */
     optind = 0;
-    platform_getenv("POSIXLY_CORRECT"); /* getopt reads the C runtime's copy */
 }
 
 /* "crcforge: sum: MESSAGE" (no command name before the command). */

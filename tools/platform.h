@@ -91,10 +91,4 @@ int platform_run_instead(const char *path, char **argv);
 /* Whether path is a program that can be run. */
 int platform_is_program(const char *path);
 
-/* getenv(name) as the process's environment has it now.  On Windows the C runtime keeps a
- * copy of the environment made at start-up, which a host changing it through the system
- * (Python's os.environ does: SetEnvironmentVariableW) leaves behind: the copy's entry is
- * refreshed first, so that getopt (POSIXLY_CORRECT) sees it too. */
-const char *platform_getenv(const char *name);
-
 #endif /* CRCFORGE_PLATFORM_H */

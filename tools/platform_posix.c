@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -133,11 +132,6 @@ int platform_run_instead(const char *path, char **argv)
 int platform_is_program(const char *path)
 {
     return access(path, X_OK) == 0;
-}
-
-const char *platform_getenv(const char *name)
-{
-    return getenv(name);
 }
 
 #endif /* !_WIN32 */

@@ -532,21 +532,4 @@ int platform_is_program(const char *path)
     return attributes != INVALID_FILE_ATTRIBUTES && !(attributes & FILE_ATTRIBUTE_DIRECTORY);
 }
 
-const char *platform_getenv(const char *name)
-{
-    size_t units;
-    wchar_t *w = to_utf16(name, 0, &units);
-    if (w == NULL)
-        return getenv(name);
-    DWORD n = GetEnvironmentVariableW(w, NULL, 0);
-    wchar_t *value = n > 0 ? malloc(n * sizeof *value) : NULL;
-    if (value != NULL && GetEnvironmentVariableW(w, value, n) == n - 1)
-        _wputenv_s(w, value);
-    else if (n == 0 && GetLastError() == ERROR_ENVVAR_NOT_FOUND)
-        _wputenv_s(w, L""); /* removes the copy's entry */
-    free(value);
-    free(w);
-    return getenv(name);
-}
-
 #endif /* _WIN32 */
