@@ -2,6 +2,7 @@
 /* Option tables read with getopt_long, the help printed from them, and -j's thread count. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -25,8 +26,13 @@ void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int ar
     p->argc = argc;
     p->argv = argv;
     char *s = p->shortopts;
+    /* POSIXLY_CORRECT as '+' (the first operand ends the options), read here rather than
+     * left to getopt: MinGW-w64's getopt reads it with getenv_s(&n, NULL, 0, ...), which
+     * Wine answers with ERANGE, so it was never seen there. */
     if (cmd->order != 0)
         *s++ = cmd->order;
+    else if (getenv("POSIXLY_CORRECT") != NULL)
+        *s++ = '+';
     *s++ = ':';     /* a missing value is told apart from an unknown option */
     size_t n = 0;
     for (const struct cli_option *o = cmd->options; o->name != NULL; o++) {
