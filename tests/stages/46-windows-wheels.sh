@@ -15,24 +15,34 @@
 #    others: pip download --platform win_amd64 picks it), installed as pip would install
 #    it (by PyPA's installer: Lib/site-packages, and Scripts/crcforge.exe, Windows'
 #    launcher of the console script), its test packages on the path its ._pth file
-#    names; tests/package runs against it with pytest from a directory outside the tree
-#    (crcforge imported from the installed wheel, checked), crcforge.exe included, but
-#    for file_checksum on a ProcessPoolExecutor: CPython's process pool hangs under Wine 8
-#    (a plain zlib.crc32 job of a dozen parts, without crcforge, hangs the same);
+#    names;
+#  - tests/package runs with pytest from a directory outside the tree (crcforge imported
+#    from the installed wheel, checked), crcforge.exe included, on each wheel: 3.10 (cp310)
+#    and 3.13 (abi3), side by side; 3.11 and 3.12 load the same abi3 file as 3.13 and run
+#    check_paths.py.  Left out: file_checksum on a ProcessPoolExecutor -- CPython's process
+#    pool hangs under Wine 8 (a plain zlib.crc32 job of a dozen parts, without crcforge,
+#    hangs the same) -- and mypy's native parser (mypy runs on its own parser, which checks
+#    the same stubs): it is Rust's, whose standard library imports bcryptprimitives.dll
+#    (ProcessPrng), which Wine 8 does not have;
 #  - tests/wheels/check_paths.py (every model and fixed function against references from
 #    the parameters, crcforge imported from outside the tree) on each interpreter; on 3.13
 #    (abi3) and 3.10 (cp310) also with every x86 path forced by CRCFORGE_IMPL, and in the
 #    CRCFORGE_CPU_MASK legs -- the AVX2 tier, SSE4.2 and PCLMULQDQ, none -- each shown to
 #    reach the paths it names;
 #  - tests/windows/wheel_cases.py under Wine 3.13 against the same script on Linux with the
-#    manylinux abi3 wheel: the bad inputs (a non-contiguous buffer, a str, a closed file,
-#    a directory, a missing file, a name that is not UTF-8) give the same exceptions and
-#    CLI messages, and `python -m crcforge sum` the same output for files with UTF-8 names
-#    and a check list with CRLF line ends; a file another process holds unshared is a
-#    PermissionError, and named by the CLI with the other inputs still done.
+#    manylinux abi3 wheel (built beside the Wine runs): the bad inputs (a non-contiguous
+#    buffer, a str, a closed file, a directory, a missing file, a name that is not UTF-8)
+#    give the same exceptions and CLI messages, and `python -m crcforge sum` the same
+#    output for files with UTF-8 names and a check list with CRLF line ends; a file another
+#    process holds unshared is a PermissionError, and named by the CLI with the other
+#    inputs still done.
 # Wine 8 lacks propsys.VariantToString, which the interpreter's _wmi module calls (platform
 # and pip reach it): each copy of the interpreter goes without _wmi.pyd, and platform falls
-# back to its older way.
+# back to its older way.  One Wine prefix and server serve every run; the wheels are built
+# from a copy of the tree (scripts/build_wheels.sh), so no lock on it.
+# needs: wheel-tools install-windows-python
+# weight: 200
+# time limit: 20m
 set -uo pipefail
 . "$(dirname "$0")/lib/require.sh"
 need_cmd python3 python3
@@ -62,10 +72,11 @@ start=$SECONDS
 dist=$tmp/dist
 CRCFORGE_WINDOWS_PYTHON=$windows_python bash scripts/build_wheels.sh --out "$dist" \
   --platform win_amd64 || fail "the win_amd64 wheels: build or check"
-bash scripts/build_wheels.sh --out "$tmp/linux" --wheel abi3 \
-  --platform manylinux_2_17_x86_64 >"$tmp/linux.log" 2>&1 ||
-  { cat "$tmp/linux.log"; fail "the manylinux abi3 wheel, for the comparison"; }
 echo "wheels: built in $((SECONDS - start)) s"
+# The Linux wheel wheel_cases.py compares with, built while Wine runs (which mostly waits).
+bash scripts/build_wheels.sh --out "$tmp/linux" --wheel abi3 \
+  --platform manylinux_2_17_x86_64 >"$tmp/linux.log" 2>&1 &
+linux_build=$!
 
 # A wheel check_wheel.py must refuse: the old C runtime, and an export too many.
 bad=$tmp/bad
@@ -96,9 +107,13 @@ wineboot --init >/dev/null 2>&1 </dev/null
 
 # win PYTHON_VERSION [VAR=VALUE...] ARGS...: that interpreter under Wine, in $outside.
 # Its output goes through a pipe: with a file as its standard output the interpreter
-# cannot set up its streams under Wine.
+# cannot set up its streams under Wine.  No bytecode is written: the runs read
+# tests/package, which Linux runs beside this stage read too.
+export PYTHONDONTWRITEBYTECODE=1
 outside=$tmp/outside
 mkdir -p "$outside"
+# mypy there on its own parser (see above): the setting of the directory it runs in.
+printf '%s\n' '[mypy]' 'native_parser = False' >"$outside/mypy.ini"
 win() {
   local v=$1
   shift
@@ -143,24 +158,15 @@ EOF
   [ -f "$python/Lib/site-packages/crcforge/$want" ] || fail "$v: the installed wheel holds no $want"
 done
 
-# tests/package on the four side by side: under Wine a run mostly waits (on the Wine
-# server, on the interpreters it starts), so together they take little more wall time
-# than one.
+# tests/package on each wheel, the two side by side and beside the path checks below:
+# under Wine a run mostly waits (on the Wine server, on the interpreters it starts).
 t0=$SECONDS
-pids=()
-for v in 3.10 3.11 3.12 3.13; do
+declare -A pytest_pid
+for v in 3.10 3.13; do
   win "$v" -m pytest -q -p no:cacheprovider -rs "$(winepath -w "$root/tests/package")" \
     -k "not (test_paths_urls_and_open_files and ProcessPoolExecutor)" >"$tmp/pytest-$v.log" &
-  pids+=($!)
+  pytest_pid[$v]=$!
 done
-for i in 0 1 2 3; do
-  v=$((10 + i))
-  wait "${pids[$i]}"
-  status=$?
-  echo "CPython 3.$v (Wine): tests/package: $(tail -n 1 "$tmp/pytest-3.$v.log")"
-  [ "$status" -eq 0 ] || { tail -n 40 "$tmp/pytest-3.$v.log"; fail "3.$v: tests/package"; }
-done
-echo "tests/package on the four: $((SECONDS - t0)) s"
 
 # The paths the wheels reach, on the host's CPU and below it (each wheel's binary on one
 # interpreter: 3.11 and 3.12 load the same abi3 file as 3.13).
@@ -192,6 +198,7 @@ print(" ".join(n for n, ok in crcforge.implementations().items() if ok and n != 
 done
 
 # The bad inputs and file names, against Linux.
+wait "$linux_build" || { cat "$tmp/linux.log"; fail "the manylinux abi3 wheel, for the comparison"; }
 linux=$tmp/linux-site
 "$tools" -m pip install -q --disable-pip-version-check --target "$linux" --no-deps \
   --no-index --find-links "$tmp/linux" crcforge
@@ -203,6 +210,14 @@ sed '/^locked:$/,$d' "$tmp/cases-windows.txt" | diff -u "$tmp/cases-linux.txt" -
   fail "wheel_cases.py: Windows differs from Linux"
 echo "the locked file under Wine:"
 sed -n '/^locked:$/,$p' "$tmp/cases-windows.txt" | tail -n +2
+
+for v in 3.10 3.13; do
+  wait "${pytest_pid[$v]}"
+  status=$?
+  echo "CPython $v (Wine): tests/package: $(tail -n 1 "$tmp/pytest-$v.log")"
+  [ "$status" -eq 0 ] || { tail -n 40 "$tmp/pytest-$v.log"; fail "$v: tests/package"; }
+done
+echo "tests/package on 3.10 and 3.13, beside the rest: $((SECONDS - t0)) s"
 
 echo "46-windows-wheels: $failures failure(s) in $((SECONDS - start)) s"
 [ "$failures" -eq 0 ]
