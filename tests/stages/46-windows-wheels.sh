@@ -41,7 +41,7 @@
 # back to its older way.  One Wine prefix and server serve every run; the wheels are built
 # from a copy of the tree (scripts/build_wheels.sh), so no lock on it.
 # needs: wheel-tools install-windows-python
-# weight: 200
+# weight: 170
 # time limit: 20m
 set -uo pipefail
 . "$(dirname "$0")/lib/require.sh"
