@@ -8,5 +8,9 @@
 # these lists already.  About 250 MB downloaded, a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec bash scripts/windows_python.sh --test-packages \
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# pip from a venv of its own: the system Python may have none.
+python3 -m venv "$work/venv"
+PYTHON=$work/venv/bin/python3 bash scripts/windows_python.sh --test-packages \
   "${CRCFORGE_WINDOWS_PYTHON:-/opt/crcforge-peers/windows-python}"
