@@ -144,11 +144,15 @@ echo "=== sdist"
 # Built from a copy of the checkout's files (those git tracks, and new ones it does not
 # ignore): setuptools writes its egg-info and the sdist's tree where it builds, and other
 # builds (pip install ., another run of this script) may be at work in the source tree.
-tree=$work/tree
-mkdir -p "$tree"
-git ls-files -z --cached --others --exclude-standard |
-  while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done |
-  tar --null -T - -cf - | tar -xf - -C "$tree"
+# Outside a git checkout, in the tree itself.
+tree=$root
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  tree=$work/tree
+  mkdir -p "$tree"
+  git ls-files -z --cached --others --exclude-standard |
+    while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done |
+    tar --null -T - -cf - | tar -xf - -C "$tree"
+fi
 (cd "$tree" && "$tools/bin/python" -m build --sdist --no-isolation --outdir "$out" .) \
   >"$work/sdist.log" 2>&1 || { cat "$work/sdist.log"; exit 1; }
 version=$("$tools/bin/python" -c 'import sys; sys.path.insert(0, "."); import re
