@@ -6,8 +6,14 @@ The sources, their per-file flags and link needs come from src/sources.txt, the 
 CMakeLists.txt reads too.  The tool's files are all of tools/ but the C program's own:
 main.c (its main) and cmd_bench.c (the benchmark, with its peer libraries).  CRCFORGE_API
 is defined empty and visibility hidden: the extension exports only PyInit__crcforge.
+
+CRCFORGE_LIMITED_API=3.11 (or a later 3.N) builds the extension to the limited C API of
+that CPython, and tags the wheel cpXY-abi3: one wheel for every CPython from it on
+(scripts/build_wheels.sh).  Unset, the extension uses the full API of the interpreter that
+builds it, as any build from the sdist does.
 """
 import glob
+import os
 import re
 import sysconfig
 
@@ -46,7 +52,20 @@ def read_source_list(path="src/sources.txt"):
     return sources, flags, link
 
 
+def limited_api(value):
+    """(Py_LIMITED_API's value, the wheel's cpXY tag) for CRCFORGE_LIMITED_API=3.N, N >= 11
+    (the buffer protocol joined the limited API in 3.11); None when it is unset."""
+    if not value:
+        return None
+    match = re.fullmatch(r"3\.([0-9]+)", value)
+    if match is None or int(match.group(1)) < 11:
+        raise SystemExit(f"CRCFORGE_LIMITED_API={value!r}: not a CPython version 3.11 or later")
+    minor = int(match.group(1))
+    return f"0x03{minor:02X}0000", f"cp3{minor}"
+
+
 LIBRARY_SOURCES, PER_FILE_FLAGS, LINK_FLAGS = read_source_list()
+LIMITED = limited_api(os.environ.get("CRCFORGE_LIMITED_API"))
 TOOL_ONLY = {"tools/main.c", "tools/cmd_bench.c"}
 ENGINE_SOURCES = [f for f in sorted(glob.glob("tools/*.c")) if f not in TOOL_ONLY]
 
@@ -56,6 +75,11 @@ class BuildExtPerFileFlags(build_ext):
     per extension)."""
 
     def build_extensions(self):
+        # Windows' pyconfig.h defines MS_WIN64 for MSVC alone: a GNU compiler (MinGW-w64,
+        # zig cc) is told, or Py_ssize_t would be an int there.
+        if sysconfig.get_platform() == "win-amd64" and self.compiler.compiler_type != "msvc":
+            for ext in self.extensions:
+                ext.define_macros.append(("MS_WIN64", None))
         compile_one = self.compiler._compile
 
         def _compile(obj, src, ext, cc_args, extra_postargs, pp_opts):
@@ -81,12 +105,18 @@ extension = Extension(
                    + glob.glob("tools/*.h")
                    + ["include/crcforge.h", "include/crcforge_dispatch.h", "src/sources.txt"]),
     include_dirs=["include", "src", "tools"],
-    define_macros=[("CRCFORGE_API", "")],
+    define_macros=[("CRCFORGE_API", "")] + ([("Py_LIMITED_API", LIMITED[0])] if LIMITED else []),
+    # The file's abi3 suffix (.abi3.so, .pyd) from this interpreter, unless a cross build
+    # names the target's in SETUPTOOLS_EXT_SUFFIX.
+    py_limited_api=bool(LIMITED) and not os.environ.get("SETUPTOOLS_EXT_SUFFIX"),
     extra_compile_args=["-std=gnu11", "-fvisibility=hidden", "-Wall", "-Wextra"],
     # The engine's threads: -j's readers and the progress line.
     extra_link_args=sorted(set(LINK_FLAGS) | {"-pthread"}),
 )
 
 # build_base: CMake owns build/ at the root.
+options = {"build": {"build_base": "build-python"}}
+if LIMITED:
+    options["bdist_wheel"] = {"py_limited_api": LIMITED[1]}
 setup(version=version(), ext_modules=[extension], cmdclass={"build_ext": BuildExtPerFileFlags},
-      options={"build": {"build_base": "build-python"}})
+      options=options)

@@ -261,7 +261,7 @@ static int parse_options(int argc, char **argv, struct bench_options *o)
         const crcforge_model *m;
         switch (c) {
         case CLI_HELP:
-            cli_print_help(stdout, &bench_command);
+            cli_print_help(cli_out(), &bench_command);
             return 1;
         case 'a':
             if ((m = cli_model(optarg)) == NULL)
@@ -601,8 +601,11 @@ int main(int argc, char **argv)
 {
     if (platform_start(&argc, &argv) != 0) /* argv in UTF-8 from here on */
         return EXIT_TROUBLE;
+    struct cli_stream out, err;
+    cli_stream_of_file(&out, stdout);
+    cli_stream_of_file(&err, stderr);
     const struct cli_host host = {
-        .program = "crcforge", .out = stdout, .err = stderr, .in = STDIN_FILENO,
+        .program = "crcforge", .out = &out, .err = &err, .in = STDIN_FILENO,
         .err_fd = STDERR_FILENO, .extra = commands, .nextra = 1,
     };
     char **args = calloc((size_t)argc + 2, sizeof *args);

@@ -165,21 +165,21 @@ int result_needs_escape(const char *name)
     return strchr(name, '\n') != NULL;
 }
 
-void name_write(FILE *out, const char *name, int escaped)
+void name_write(struct cli_stream *out, const char *name, int escaped)
 {
     if (!escaped) {
-        fputs(name, out);
+        cli_puts(out, name);
         return;
     }
     for (; *name != '\0'; name++) {
         if (*name == '\n')
-            fputs("\\n", out);
+            cli_puts(out, "\\n");
         else if (*name == '\r')
-            fputs("\\r", out);
+            cli_puts(out, "\\r");
         else if (*name == '\\')
-            fputs("\\\\", out);
+            cli_puts(out, "\\\\");
         else
-            putc(*name, out);
+            cli_putc(out, *name);
     }
 }
 

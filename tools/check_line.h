@@ -14,7 +14,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
+
+#include "stream.h"
 
 /* hex; base64 of the value's big-endian bytes (S3's and GCS's checksum fields); base64 of
  * its little-endian bytes (Azure Blob Storage's x-ms-content-crc64). */
@@ -58,7 +59,7 @@ int name_needs_escape(const char *name);
  * newline, as Debian's sha256sum -c (coreutils 9.1) does; the other names as they are. */
 int result_needs_escape(const char *name);
 /* The name as it is, or escaped ("\n", "\\", "\r" for those bytes). */
-void name_write(FILE *out, const char *name, int escaped);
+void name_write(struct cli_stream *out, const char *name, int escaped);
 
 /* A tagged line's ALGO, MODEL[/base64|/base64-le][/SIZE] (SIZE as --part-size reads it,
  * at least 1; the format in any case): the MODEL is tag[0..*model_len), at least one

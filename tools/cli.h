@@ -7,10 +7,10 @@
 #define CRCFORGE_CLI_H
 
 #include <stdint.h>
-#include <stdio.h>
 
 #include "crcforge_dispatch.h"
 #include "options.h"
+#include "stream.h"
 
 /* python -m crcforge's --timeout, the same in `sum` and `verify` (the default and the
  * attempts are crcforge.objects' DEFAULT_TIMEOUT and REQUEST_ATTEMPTS). */
@@ -65,7 +65,7 @@ struct cli_hooks {
 
 struct cli_host {
     const char *program; /* in usage lines and hints: "crcforge", "python -m crcforge" */
-    FILE *out, *err;     /* standard output and standard error of the commands */
+    struct cli_stream *out, *err; /* standard output and standard error of the commands */
     int in;              /* standard input's descriptor; -1: there is none (EBADF) */
     int err_fd;          /* the descriptor behind err, asked whether it is a terminal; or -1 */
     const struct cli_command *const *extra; /* commands beyond the engine's own (bench) */
@@ -79,8 +79,8 @@ int cli_run(const struct cli_host *host, int argc, char **argv);
 
 /* The run's host: where everything is written, standard input, the program's name, and
  * whether the host options and commands exist (cli_hooks.option). */
-FILE *cli_out(void);
-FILE *cli_err(void);
+struct cli_stream *cli_out(void);
+struct cli_stream *cli_err(void);
 int cli_stdin(void);
 int cli_err_fd(void);
 const char *cli_program(void);

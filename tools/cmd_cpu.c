@@ -48,41 +48,41 @@ static int cmd_cpu(int argc, char **argv)
         cli_error("cpu: unknown argument '%s' (only --impls)", argv[optind]);
         return EXIT_TROUBLE;
     }
-    FILE *out = cli_out();
+    struct cli_stream *out = cli_out();
     if (impls) {
         for (size_t i = 0; i < crcforge_impl_count(); i++)
             if (crcforge_impl_runnable(crcforge_impl_name(i)))
-                fprintf(out, "%s\n", crcforge_impl_name(i));
+                cli_printf(out, "%s\n", crcforge_impl_name(i));
         return EXIT_OK;
     }
     const char *features = crcforge_cpu_features();
-    fprintf(out, "features: %s\n", *features ? features : "(none used by crcforge)");
+    cli_printf(out, "features: %s\n", *features ? features : "(none used by crcforge)");
     const char *mask = getenv("CRCFORGE_CPU_MASK");
     if (mask != NULL && *mask != '\0')
-        fprintf(out, "masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
+        cli_printf(out, "masked: CRCFORGE_CPU_MASK=%s keeps only those listed\n", mask);
     const crcforge_env_problem *e;
     for (size_t i = 0; (e = crcforge_env_problem_at(i)) != NULL; i++)
-        fprintf(out, "environment: %s=%s: %s; %s\n", e->variable, e->value, e->problem,
-                e->instead);
-    fprintf(out, "compiled in:");
+        cli_printf(out, "environment: %s=%s: %s; %s\n", e->variable, e->value, e->problem,
+                   e->instead);
+    cli_printf(out, "compiled in:");
     for (size_t i = 0; i < crcforge_impl_count(); i++)
-        fprintf(out, " %s%s", crcforge_impl_name(i),
-                crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : "(not runnable)");
-    fprintf(out, "\n");
+        cli_printf(out, " %s%s", crcforge_impl_name(i),
+                   crcforge_impl_runnable(crcforge_impl_name(i)) ? "" : "(not runnable)");
+    cli_printf(out, "\n");
     const char *family = crcforge_tuning_family(), *table = crcforge_tuning_table();
     if (strcmp(family, "none") != 0) {
         if (strcmp(family, table) == 0)
-            fprintf(out, "tuning: %s (paths by input length, per model: PATH<BELOW,PATH)\n",
-                    family);
+            cli_printf(out, "tuning: %s (paths by input length, per model: PATH<BELOW,PATH)\n",
+                       family);
         else
-            fprintf(out, "tuning: %s, not measured yet: the %s table (paths by input length, "
-                    "per model: PATH<BELOW,PATH)\n",
-                    family, table);
-        fprintf(out, "tuning table from: %s\n", crcforge_tuning_source());
+            cli_printf(out, "tuning: %s, not measured yet: the %s table (paths by input length, "
+                       "per model: PATH<BELOW,PATH)\n",
+                       family, table);
+        cli_printf(out, "tuning table from: %s\n", crcforge_tuning_source());
     }
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
         const crcforge_model *m = crcforge_model_find(shown[i]);
-        fprintf(out, "%-16s %s\n", crcforge_model_name(m), crcforge_impl_chosen(m));
+        cli_printf(out, "%-16s %s\n", crcforge_model_name(m), crcforge_impl_chosen(m));
     }
     return EXIT_OK;
 }

@@ -12,13 +12,13 @@
 /* "SLOT", or with the key "SLOT  KEY" (the key's bytes as they are). */
 static void print_slot(const char *key, size_t len, int with_keys)
 {
-    FILE *out = cli_out();
-    fprintf(out, "%u", crcforge_keyslot(key, len));
+    struct cli_stream *out = cli_out();
+    cli_printf(out, "%u", crcforge_keyslot(key, len));
     if (with_keys) {
-        fputs("  ", out);
-        fwrite(key, 1, len, out);
+        cli_puts(out, "  ");
+        cli_write(out, key, len);
     }
-    putc('\n', out);
+    cli_putc(out, '\n');
 }
 
 /* One key a line, raw bytes (a CR is part of its key); a last line without its newline

@@ -28,21 +28,21 @@ static int cmd_list(int argc, char **argv)
         cli_error("list takes no arguments ('%s')", argv[optind]);
         return EXIT_TROUBLE;
     }
-    FILE *out = cli_out();
+    struct cli_stream *out = cli_out();
     const crcforge_model *m;
     for (size_t i = 0; (m = crcforge_model_at(i)) != NULL; i++) {
         const crcforge_params *p = crcforge_model_params(m);
         int digits = (int)((p->width + 3) / 4);
-        fprintf(out, "name=\"%s\" width=%u poly=0x%0*llx init=0x%0*llx refin=%s refout=%s "
-                "xorout=0x%0*llx check=0x%0*llx residue=0x%0*llx aliases=\"",
-                crcforge_model_name(m), p->width, digits, (unsigned long long)p->poly, digits,
-                (unsigned long long)p->init, p->refin ? "true" : "false",
-                p->refout ? "true" : "false", digits, (unsigned long long)p->xorout, digits,
-                (unsigned long long)crcforge_model_check(m), digits,
-                (unsigned long long)crcforge_model_residue(m));
+        cli_printf(out, "name=\"%s\" width=%u poly=0x%0*llx init=0x%0*llx refin=%s refout=%s "
+                   "xorout=0x%0*llx check=0x%0*llx residue=0x%0*llx aliases=\"",
+                   crcforge_model_name(m), p->width, digits, (unsigned long long)p->poly, digits,
+                   (unsigned long long)p->init, p->refin ? "true" : "false",
+                   p->refout ? "true" : "false", digits, (unsigned long long)p->xorout, digits,
+                   (unsigned long long)crcforge_model_check(m), digits,
+                   (unsigned long long)crcforge_model_residue(m));
         for (const char *const *a = crcforge_model_aliases(m); *a; a++)
-            fprintf(out, "%s%s", a == crcforge_model_aliases(m) ? "" : ",", *a);
-        fputs("\"\n", out);
+            cli_printf(out, "%s%s", a == crcforge_model_aliases(m) ? "" : ",", *a);
+        cli_puts(out, "\"\n");
     }
     return EXIT_OK;
 }

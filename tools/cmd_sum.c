@@ -27,20 +27,20 @@ void sum_tag(char *out, const struct cli_algo *algo, enum value_format format,
 static void print_value(const char *name, const char *tag, uint64_t value, unsigned width,
                         enum value_format format, unsigned long parts)
 {
-    FILE *out = cli_out();
+    struct cli_stream *out = cli_out();
     char text[VALUE_TEXT_SIZE];
     value_format(text, value, width, format, parts);
     int escaped = name_needs_escape(name);
     if (escaped)
-        putc('\\', out);
+        cli_putc(out, '\\');
     if (tag != NULL) {
-        fprintf(out, "%s (", tag);
+        cli_printf(out, "%s (", tag);
         name_write(out, name, escaped);
-        fprintf(out, ") = %s\n", text);
+        cli_printf(out, ") = %s\n", text);
     } else {
-        fprintf(out, "%s  ", text);
+        cli_printf(out, "%s  ", text);
         name_write(out, name, escaped);
-        putc('\n', out);
+        cli_putc(out, '\n');
     }
 }
 

@@ -51,16 +51,16 @@ static void release(struct cli_verification *v)
  * differ. */
 static void print(const char *file, const struct cli_verification *v)
 {
-    FILE *out = cli_out();
-    fprintf(out, "%s: %s (%s %s", file, v->ok ? "OK" : "FAILED", v->algorithm,
-            v->checksum_type);
+    struct cli_stream *out = cli_out();
+    cli_printf(out, "%s: %s (%s %s", file, v->ok ? "OK" : "FAILED", v->algorithm,
+               v->checksum_type);
     if (v->parts > 0)
-        fprintf(out, ", %lu part%s", v->parts, v->parts == 1 ? "" : "s");
-    fprintf(out, ": stored %s, computed %s", v->stored, v->computed);
+        cli_printf(out, ", %lu part%s", v->parts, v->parts == 1 ? "" : "s");
+    cli_printf(out, ": stored %s, computed %s", v->stored, v->computed);
     if (v->file_size != v->object_size)
-        fprintf(out, "; %llu bytes, the object %llu", (unsigned long long)v->file_size,
-                (unsigned long long)v->object_size);
-    fputs(")\n", out);
+        cli_printf(out, "; %llu bytes, the object %llu", (unsigned long long)v->file_size,
+                   (unsigned long long)v->object_size);
+    cli_puts(out, ")\n");
 }
 
 static int cmd_verify(int argc, char **argv)

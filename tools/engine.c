@@ -21,12 +21,12 @@ static struct timespec last_asked;
  * this, and asking (the GIL, in Python) costs nothing next to the reads between. */
 #define ASK_EVERY_NS (20 * 1000 * 1000)
 
-FILE *cli_out(void)
+struct cli_stream *cli_out(void)
 {
     return host->out;
 }
 
-FILE *cli_err(void)
+struct cli_stream *cli_err(void)
 {
     return host->err;
 }
@@ -107,8 +107,8 @@ void cli_error(const char *fmt, ...)
     }
     memcpy(line, "crcforge: ", 10);
     line[10 + n] = '\n';
-    fwrite(line, 1, (size_t)n + 11, cli_err());
-    fflush(cli_err());
+    cli_write(cli_err(), line, (size_t)n + 11);
+    cli_flush(cli_err());
     if (line != small)
         free(line);
 }
@@ -156,12 +156,12 @@ static const struct cli_command cli_main = {
     .name = "", .synopsis = "COMMAND [OPTION]... [ARG]...", .about = "",
     .options = main_options, .order = '+'};
 
-static void usage(FILE *out)
+static void usage(struct cli_stream *out)
 {
     const struct cli_command *commands[MAX_COMMANDS];
     cli_print_commands(out, commands, live_commands(commands));
-    fputs("ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,init=..,\n"
-          "refin=..,refout=..,xorout=.. for a custom model.\n", out);
+    cli_puts(out, "ALGO is a catalogue name or alias (default crc32c), or width=..,poly=..,"
+                  "init=..,\nrefin=..,refout=..,xorout=.. for a custom model.\n");
 }
 
 static int run_command(int argc, char **argv)
@@ -174,7 +174,7 @@ static int run_command(int argc, char **argv)
             return EXIT_OK;
         }
         if (c == OPT_VERSION) {
-            fputs("crcforge " CRCFORGE_VERSION "\n", cli_out());
+            cli_puts(cli_out(), "crcforge " CRCFORGE_VERSION "\n");
             return EXIT_OK;
         }
         usage(cli_err()); /* CLI_BAD: the mistake was named */
@@ -215,7 +215,7 @@ static int run_command(int argc, char **argv)
 static int finish_output(int status)
 {
     errno = 0;
-    if (fflush(cli_out()) != 0 || ferror(cli_out())) {
+    if (cli_flush(cli_out()) != 0) {
         cli_error("standard output: %s", strerror(errno ? errno : EIO));
         return EXIT_TROUBLE;
     }

@@ -2,6 +2,7 @@
 /* Option tables read with getopt_long, the help printed from them, and -j's thread count. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -25,8 +26,13 @@ void cli_parser_init(struct cli_parser *p, const struct cli_command *cmd, int ar
     p->argc = argc;
     p->argv = argv;
     char *s = p->shortopts;
+    /* POSIXLY_CORRECT as '+' (the first operand ends the options), read here rather than
+     * left to getopt: MinGW-w64's getopt reads it with getenv_s(&n, NULL, 0, ...), which
+     * Wine answers with ERANGE, so it was never seen there. */
     if (cmd->order != 0)
         *s++ = cmd->order;
+    else if (getenv("POSIXLY_CORRECT") != NULL)
+        *s++ = '+';
     *s++ = ':';     /* a missing value is told apart from an unknown option */
     size_t n = 0;
     for (const struct cli_option *o = cmd->options; o->name != NULL; o++) {
@@ -148,7 +154,7 @@ int cli_next_option(struct cli_parser *p)
 }
 
 /* "  -a, --algorithm=ALGO" and the help beside it, its further lines below. */
-static void print_option(FILE *out, const struct cli_option *o)
+static void print_option(struct cli_stream *out, const struct cli_option *o)
 {
     enum { COLUMN = 26 };
     char left[96];
@@ -157,54 +163,55 @@ static void print_option(FILE *out, const struct cli_option *o)
     if (o->value != NULL)
         snprintf(left + n, sizeof left - (size_t)n,
                  o->has_arg == optional_argument ? "[=%s]" : "=%s", o->value);
-    fputs(left, out);
+    cli_puts(out, left);
     int col = (int)strlen(left);
     if (col >= COLUMN - 1) {
-        fputc('\n', out);
+        cli_putc(out, '\n');
         col = 0;
     }
     for (const char *line = o->help; *line != '\0';) {
         size_t len = strcspn(line, "\n");
-        fprintf(out, "%*s%.*s\n", COLUMN - col, "", (int)len, line);
+        cli_printf(out, "%*s%.*s\n", COLUMN - col, "", (int)len, line);
         col = 0;
         line += len + (line[len] == '\n');
     }
 }
 
-static void print_synopsis(FILE *out, const struct cli_command *cmd, const char *first,
-                           const char *others)
+static void print_synopsis(struct cli_stream *out, const struct cli_command *cmd,
+                           const char *first, const char *others)
 {
     const char *line =
         cli_extended() && cmd->host_synopsis != NULL ? cmd->host_synopsis : cmd->synopsis;
     for (int i = 0; *line != '\0'; i++) {
         size_t len = strcspn(line, "\n");
-        fprintf(out, "%s%s %.*s\n", i == 0 ? first : others, cli_program(), (int)len, line);
+        cli_printf(out, "%s%s %.*s\n", i == 0 ? first : others, cli_program(), (int)len, line);
         line += len + (line[len] == '\n');
     }
 }
 
-void cli_print_help(FILE *out, const struct cli_command *cmd)
+void cli_print_help(struct cli_stream *out, const struct cli_command *cmd)
 {
     print_synopsis(out, cmd, "usage: ", "       ");
-    fprintf(out, "%s\n\noptions:\n", cmd->about);
+    cli_printf(out, "%s\n\noptions:\n", cmd->about);
     for (const struct cli_option *o = cmd->options; o->name != NULL; o++)
         if (cli_option_live(o))
             print_option(out, o);
     if (cli_extended() && cmd->host_notes != NULL)
-        fprintf(out, "\n%s", cmd->host_notes);
+        cli_printf(out, "\n%s", cmd->host_notes);
     if (cmd->notes != NULL)
-        fprintf(out, "\n%s", cmd->notes);
+        cli_printf(out, "\n%s", cmd->notes);
 }
 
-void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count)
+void cli_print_commands(struct cli_stream *out, const struct cli_command *const *cmds,
+                        size_t count)
 {
-    fprintf(out, "usage: %s COMMAND [OPTION]... [ARG]...\n", cli_program());
+    cli_printf(out, "usage: %s COMMAND [OPTION]... [ARG]...\n", cli_program());
     for (size_t i = 0; i < count; i++)
-        fprintf(out, "  %-9s %s\n", cmds[i]->name, cmds[i]->about);
-    fputs("\n", out);
+        cli_printf(out, "  %-9s %s\n", cmds[i]->name, cmds[i]->about);
+    cli_puts(out, "\n");
     for (size_t i = 0; i < count; i++)
         print_synopsis(out, cmds[i], "  ", "  ");
-    fprintf(out, "\n`%s COMMAND --help` describes a command's options.\n", cli_program());
+    cli_printf(out, "\n`%s COMMAND --help` describes a command's options.\n", cli_program());
 }
 
 int cli_parse_threads(const char *s, unsigned *threads)

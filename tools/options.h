@@ -10,9 +10,9 @@
 
 #include <getopt.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "sizes.h"
+#include "stream.h"
 
 /* Keys of long-only options start here, above every short letter. */
 #define CLI_LONG_ONLY 256
@@ -78,8 +78,9 @@ int cli_option_live(const struct cli_option *o);
 int cli_command_live(const struct cli_command *cmd);
 
 /* The help of one command ("crcforge sum --help"), and the list of every command. */
-void cli_print_help(FILE *out, const struct cli_command *cmd);
-void cli_print_commands(FILE *out, const struct cli_command *const *cmds, size_t count);
+void cli_print_help(struct cli_stream *out, const struct cli_command *cmd);
+void cli_print_commands(struct cli_stream *out, const struct cli_command *const *cmds,
+                        size_t count);
 
 /* -j N: a thread count from 1 to MAX_THREADS; -1 after saying it is not one. */
 int cli_parse_threads(const char *s, unsigned *threads);

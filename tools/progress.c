@@ -71,7 +71,7 @@ static size_t columns(void)
 static void blank_to_end(size_t at)
 {
     for (size_t room = columns() - 1; at < room; at++)
-        fputc(' ', cli_err());
+        cli_putc(cli_err(), ' ');
 }
 
 /* "crcforge: NAME: " and what follows it, the name cut at its front when it is too long
@@ -83,16 +83,16 @@ static void print_line(const struct progress *p, const char *what, int erase, co
     int n;
     if (p->tty && fixed + strlen(name) > room) {
         size_t keep = room > fixed + 3 ? room - fixed - 3 : 0;
-        n = fprintf(cli_err(), "\rcrcforge: ...%s: %s", name + strlen(name) - keep, what);
+        n = cli_printf(cli_err(), "\rcrcforge: ...%s: %s", name + strlen(name) - keep, what);
     } else {
-        n = fprintf(cli_err(), "%scrcforge: %s: %s", p->tty ? "\r" : "", name, what);
+        n = cli_printf(cli_err(), "%scrcforge: %s: %s", p->tty ? "\r" : "", name, what);
     }
     if (erase && p->erase != NULL)
-        fputs(p->erase, cli_err());
+        cli_puts(cli_err(), p->erase);
     else if (erase)
         blank_to_end(n > 0 ? (size_t)n - 1 : 0);
-    fputs(end, cli_err());
-    fflush(cli_err());
+    cli_puts(cli_err(), end);
+    cli_flush(cli_err());
 }
 
 /* "1.2 GiB of 5.0 GiB (24%), 850.0 MiB/s, 0:05 left", or without a size "1.2 GiB,
@@ -195,14 +195,14 @@ void progress_end(struct progress *p)
         return;
     pthread_mutex_lock(&p->lock);
     if (p->shown && p->tty) {
-        fputc('\r', cli_err());
+        cli_putc(cli_err(), '\r');
         if (p->erase != NULL) {
-            fputs(p->erase, cli_err());
+            cli_puts(cli_err(), p->erase);
         } else {
             blank_to_end(0);
-            fputc('\r', cli_err());
+            cli_putc(cli_err(), '\r');
         }
-        fflush(cli_err());
+        cli_flush(cli_err());
     } else if (p->shown) { /* a log keeps the total */
         double seconds = now() - p->start;
         char bytes[32], speed[32], what[128];

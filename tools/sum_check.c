@@ -49,12 +49,12 @@ struct list_run {
 /* "NAME: RESULT" on stdout, the name escaped only when it holds a newline. */
 static void print_result(const char *name, const char *result)
 {
-    FILE *out = cli_out();
+    struct cli_stream *out = cli_out();
     int escaped = result_needs_escape(name);
     if (escaped)
-        putc('\\', out);
+        cli_putc(out, '\\');
     name_write(out, name, escaped);
-    fprintf(out, ": %s\n", result);
+    cli_printf(out, ": %s\n", result);
 }
 
 /* Reads the waiting lines' file once, for all their algorithms, and checks each. */

@@ -31,6 +31,7 @@ fsspec's interface alone (cat_file, and ukey() for the version).
 import asyncio
 import base64
 import concurrent.futures
+import contextlib
 import errno
 import operator
 import os
@@ -40,6 +41,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import NamedTuple, Tuple
 
 from ._crcforge import _parse_size, combine, new
+from ._pread import pread_into
 
 __all__ = ["DEFAULT_TIMEOUT", "MAX_PARTS", "REQUEST_ATTEMPTS", "SourceChanged",
            "SourceTimeout", "SourceTruncated", "StoredChecksum", "StoredChecksumError",
@@ -197,7 +199,7 @@ def _pread_range(fd, algo, offset, length, name, size, deadline):
     while done < length:
         if deadline is not None:
             deadline.left(name, "at byte %d" % (offset + done))
-        got = os.preadv(fd, [view[:min(len(buf), length - done)]], offset + done)
+        got = pread_into(fd, view[:min(len(buf), length - done)], offset + done)
         if got == 0:
             raise _early_end(name, offset + done, size)
         h.update(view[:got])
@@ -221,13 +223,20 @@ class _LocalPath:
         return _local_stamp(st)
 
     def hash_range(self, algo, offset, length, stamp):
+        with self.opened(stamp) as shared:
+            return shared.hash_range(algo, offset, length, stamp)
+
+    @contextlib.contextmanager
+    def opened(self, stamp):
+        """The file opened once, as a _SharedFd, checked to be the version stamped: what
+        reads all the ranges in this process (an open a range costs a part of a few
+        hundred bytes far more than its read, on Windows most)."""
         fd = os.open(self.path, os.O_RDONLY)
         try:
             now = _local_stamp(os.fstat(fd))
             if now != stamp:
                 raise _changed(self.name, stamp, now)
-            return _pread_range(fd, algo, offset, length, self.name, stamp.size,
-                                self.deadline)
+            yield _SharedFd(fd, self.name, self.deadline)
         finally:
             os.close(fd)
 
@@ -628,7 +637,9 @@ def part_crcs(source, algo, parts, *, chunk_size=None, executor=None, storage_op
         offset += length
     empty = _new(algo).value
     if executor is None:
-        results = [_hash_task(reader, algo, at, n, stamp) for _, at, n in ranges]
+        with (reader.opened(stamp) if isinstance(reader, _LocalPath)
+              else contextlib.nullcontext(reader)) as here:
+            results = [_hash_task(here, algo, at, n, stamp) for _, at, n in ranges]
     else:
         results = _results([executor.submit(_hash_task, reader, algo, at, n, stamp)
                             for _, at, n in ranges], limit, reader.name)

@@ -8,7 +8,7 @@
  * object's methods (python -m crcforge's URLs, --scheduler and verify).  An exception
  * raised in a hook stops the run, and cli() raises it.
  */
-#include "ext.h" /* Python.h first: it defines _GNU_SOURCE, which fopencookie needs */
+#include "ext.h" /* Python.h first, as Python asks */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "input.h"
+#include "platform.h"
 
 /* The run under way (the engine runs one at a time; `lock` makes callers wait their
  * turn). */
@@ -41,7 +42,7 @@ static void stop_with_error(struct run *r)
 /* A str of a hook's result as a malloc()ed copy, or NULL with the run stopped. */
 static char *message_copy(struct run *r, PyObject *text)
 {
-    const char *utf8 = PyUnicode_AsUTF8(text);
+    const char *utf8 = PyUnicode_AsUTF8AndSize(text, NULL);
     char *copy = utf8 != NULL ? strdup(utf8) : NULL;
     if (utf8 == NULL)
         stop_with_error(r);
@@ -59,8 +60,10 @@ static char *none_or_message(struct run *r, PyObject *result)
     } else if (PyUnicode_Check(result)) {
         message = message_copy(r, result);
     } else if (result != Py_None) {
+        PyObject *keep;
         PyErr_Format(PyExc_TypeError, "the CLI host returned %.100s, not None or a str",
-                     Py_TYPE(result)->tp_name);
+                     crcpy_type_name(result, &keep));
+        Py_XDECREF(keep);
         stop_with_error(r);
     }
     Py_XDECREF(result);
@@ -68,9 +71,10 @@ static char *none_or_message(struct run *r, PyObject *result)
     return message != NULL || !cli_stopped() ? message : strdup("");
 }
 
-/* Writing: to the object sys.<name> is now.  Bytes go to its binary buffer when it has
- * one (after what Python wrote to the text layer), else as text (io.StringIO).  Flushed
- * at once, so that a failure is seen by the engine (errno, as a write(2) would set it). */
+/* Writing: to the object sys.<name> is now, the engine's stream buffering as stdio would
+ * (tools/stream.h).  Bytes go to its binary buffer when it has one (after what Python
+ * wrote to the text layer), else as text (io.StringIO).  Flushed at once, so that a
+ * failure is seen by the engine (errno, as a write(2) would set it). */
 struct stream {
     struct run *run;
     const char *name; /* "stdout" or "stderr" */
@@ -142,14 +146,6 @@ static ssize_t stream_write(void *cookie, const char *buf, size_t len)
     return (ssize_t)len;
 }
 
-static FILE *open_stream(struct stream *s, int line_buffered)
-{
-    FILE *f = fopencookie(s, "w", (cookie_io_functions_t){.write = stream_write});
-    if (f != NULL)
-        setvbuf(f, NULL, line_buffered ? _IOLBF : _IOFBF, BUFSIZ);
-    return f;
-}
-
 /* sys.<name>.fileno(), or -1 when it has none. */
 static int fileno_of(const char *name)
 {
@@ -219,7 +215,7 @@ static PyObject *algos_of(const struct hash_spec *spec)
         if (algo == NULL)
             Py_CLEAR(list);
         else
-            PyList_SET_ITEM(list, a, algo);
+            PyList_SetItem(list, a, algo);
     }
     return list;
 }
@@ -232,13 +228,13 @@ static int part_values(PyObject *value, unsigned nalgos, uint64_t *crcs)
         crcs[0] = PyLong_AsUnsignedLongLong(value);
         return PyErr_Occurred() ? -1 : 0;
     }
-    if (!PyTuple_Check(value) || PyTuple_GET_SIZE(value) != (Py_ssize_t)nalgos) {
+    if (!PyTuple_Check(value) || PyTuple_Size(value) != (Py_ssize_t)nalgos) {
         PyErr_Format(PyExc_TypeError, "the CLI host gave a part value %.100R, not a tuple of "
                      "%u ints", value, nalgos);
         return -1;
     }
     for (unsigned a = 0; a < nalgos; a++) {
-        crcs[a] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(value, a));
+        crcs[a] = PyLong_AsUnsignedLongLong(PyTuple_GetItem(value, a));
         if (PyErr_Occurred())
             return -1;
     }
@@ -269,28 +265,30 @@ static int host_remote(void *ctx, const char *name, const struct hash_spec *spec
         *reason = message_copy(r, result);
     } else if (result != NULL && PyTuple_Check(result) &&
                PyArg_ParseTuple(result, "O!O!", &PyList_Type, &values, &PyList_Type, &sizes)) {
-        Py_ssize_t n = PyList_GET_SIZE(values);
+        Py_ssize_t n = PyList_Size(values);
         *count = (unsigned long)n;
         *size = 0;
-        rc = n >= 1 && (unsigned long)n <= max && PyList_GET_SIZE(sizes) == n ? 1 : -1;
+        rc = n >= 1 && (unsigned long)n <= max && PyList_Size(sizes) == n ? 1 : -1;
         for (Py_ssize_t i = 0; rc > 0 && i < n; i++) {
             /* Stop at the first error: no further call with its exception pending, which
              * would replace it or, in a debug build of Python, fail an assertion. */
-            if (part_values(PyList_GET_ITEM(values, i), spec->nalgos,
+            if (part_values(PyList_GetItem(values, i), spec->nalgos,
                             &crcs[(size_t)i * spec->nalgos]) != 0) {
                 rc = -1;
                 break;
             }
-            *size += PyLong_AsUnsignedLongLong(PyList_GET_ITEM(sizes, i));
+            *size += PyLong_AsUnsignedLongLong(PyList_GetItem(sizes, i));
             if (PyErr_Occurred())
                 rc = -1;
         }
         if (rc < 0 && !PyErr_Occurred())
             PyErr_Format(PyExc_ValueError, "the CLI host gave %zd part values and %zd sizes for "
-                         "%s, not 1 to %lu of each", n, PyList_GET_SIZE(sizes), name, max);
+                         "%s, not 1 to %lu of each", n, PyList_Size(sizes), name, max);
     } else if (result != NULL && !PyErr_Occurred()) {
+        PyObject *keep;
         PyErr_Format(PyExc_TypeError, "the CLI host's remote() returned %.100s, not None, a str "
-                     "or two lists", Py_TYPE(result)->tp_name);
+                     "or two lists", crcpy_type_name(result, &keep));
+        Py_XDECREF(keep);
     }
     if (PyErr_Occurred() || result == NULL) {
         stop_with_error(r);
@@ -305,7 +303,7 @@ static int host_remote(void *ctx, const char *name, const struct hash_spec *spec
 static char *text_attr(PyObject *obj, const char *name)
 {
     PyObject *value = PyObject_GetAttrString(obj, name);
-    const char *utf8 = value != NULL ? PyUnicode_AsUTF8(value) : NULL;
+    const char *utf8 = value != NULL ? PyUnicode_AsUTF8AndSize(value, NULL) : NULL;
     char *copy = utf8 != NULL ? strdup(utf8) : NULL;
     if (utf8 != NULL && copy == NULL)
         PyErr_NoMemory();
@@ -357,36 +355,38 @@ static void host_verify(void *ctx, const char *file, const char *url, unsigned t
     PyGILState_Release(gil);
 }
 
-/* args as the engine's argv (argv[0] the program): file names in the filesystem's
- * encoding, as os.fsencode gives them.  The references in *keep own the strings. */
-static char **argv_of(PyObject *args, const char *program, PyObject **keep)
+/* args as the engine's argv (argv[0] the program) and its count: file names in the
+ * filesystem's encoding, as os.fsencode gives them.  *keep owns the strings. */
+static char **argv_of(PyObject *args, const char *program, int *argc, PyObject **keep)
 {
-    *keep = PySequence_Fast(args, "cli(): args must be a sequence of str or bytes");
-    if (*keep == NULL)
+    *keep = NULL;
+    PyObject *items = crcpy_sequence(args, "cli(): args must be a sequence of str or bytes");
+    if (items == NULL)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(*keep);
-    PyObject *encoded = PyList_New(n);
+    Py_ssize_t n = PyTuple_Size(items);
+    *keep = PyList_New(n);
     char **argv = PyMem_New(char *, (size_t)n + 2);
-    if (encoded == NULL || argv == NULL) {
-        Py_XDECREF(encoded);
-        PyMem_Free(argv);
+    if (*keep == NULL || argv == NULL) {
+        Py_DECREF(items);
         Py_CLEAR(*keep);
+        PyMem_Free(argv);
         return (char **)PyErr_NoMemory();
     }
     argv[0] = (char *)program;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *bytes = NULL;
-        if (!PyUnicode_FSConverter(PySequence_Fast_GET_ITEM(*keep, i), &bytes)) {
-            Py_DECREF(encoded);
-            PyMem_Free(argv);
+        if (!PyUnicode_FSConverter(PyTuple_GetItem(items, i), &bytes)) {
+            Py_DECREF(items);
             Py_CLEAR(*keep);
+            PyMem_Free(argv);
             return NULL;
         }
-        PyList_SET_ITEM(encoded, i, bytes);
-        argv[i + 1] = PyBytes_AS_STRING(bytes);
+        PyList_SetItem(*keep, i, bytes);
+        argv[i + 1] = PyBytes_AsString(bytes);
     }
     argv[n + 1] = NULL;
-    Py_SETREF(*keep, encoded);
+    Py_DECREF(items);
+    *argc = (int)n + 1;
     return argv;
 }
 
@@ -413,6 +413,9 @@ static void give_lock(void)
     PyThread_release_lock(lock);
 }
 
+/* A run's standard output and standard error (one run at a time: the lock). */
+static struct cli_stream out_stream, err_stream;
+
 PyObject *crcpy_cli(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames)
 {
@@ -426,13 +429,14 @@ PyObject *crcpy_cli(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     PyObject *program_obj = NULL, *keep;
     if (run.host != NULL) {
         program_obj = PyObject_GetAttrString(run.host, "program");
-        program = program_obj != NULL ? PyUnicode_AsUTF8(program_obj) : NULL;
+        program = program_obj != NULL ? PyUnicode_AsUTF8AndSize(program_obj, NULL) : NULL;
         if (program == NULL) {
             Py_XDECREF(program_obj);
             return NULL;
         }
     }
-    char **argv = argv_of(slots[0], program, &keep);
+    int argc = 0;
+    char **argv = argv_of(slots[0], program, &argc, &keep);
     if (argv == NULL || take_lock() < 0) {
         Py_XDECREF(program_obj);
         Py_XDECREF(keep);
@@ -448,26 +452,25 @@ PyObject *crcpy_cli(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
     };
     struct stream out = {&run, "stdout"}, err = {&run, "stderr"};
     int out_fd = fileno_of("stdout"), in_fd = PySys_GetObject("stdin") == Py_None ? -1 : 0;
-    struct cli_host host = {
-        .program = program, .out = open_stream(&out, out_fd >= 0 && isatty(out_fd)),
-        .err = open_stream(&err, 1), .in = in_fd, .err_fd = fileno_of("stderr"),
-        .hooks = &hooks,
-    };
-    int status = EXIT_TROUBLE;
-    if (host.out == NULL || host.err == NULL) {
+    int status = EXIT_TROUBLE, rc = cli_stream_of_writer(
+        &out_stream, stream_write, &out, out_fd >= 0 && platform_is_terminal(out_fd));
+    if (rc == 0 && (rc = cli_stream_of_writer(&err_stream, stream_write, &err, 1)) != 0)
+        cli_stream_close(&out_stream);
+    if (rc != 0) {
+        errno = rc;
         PyErr_SetFromErrno(PyExc_OSError);
     } else {
+        const struct cli_host host = {
+            .program = program, .out = &out_stream, .err = &err_stream, .in = in_fd,
+            .err_fd = fileno_of("stderr"), .hooks = &hooks,
+        };
         Py_BEGIN_ALLOW_THREADS
-        status = cli_run(&host, (int)PySequence_Fast_GET_SIZE(keep) + 1, argv);
+        status = cli_run(&host, argc, argv);
+        /* Closed with the GIL released: what is still buffered is written by the hooks. */
+        cli_stream_close(&out_stream);
+        cli_stream_close(&err_stream);
         Py_END_ALLOW_THREADS
     }
-    /* Closed with the GIL released: what is still buffered is written by the hooks. */
-    Py_BEGIN_ALLOW_THREADS
-    if (host.out != NULL)
-        fclose(host.out);
-    if (host.err != NULL)
-        fclose(host.err);
-    Py_END_ALLOW_THREADS
     give_lock();
     crcpy_model_cache_clear(); /* the run may have forced a path (CRCFORGE_IMPL) */
     PyMem_Free(argv);

@@ -2,6 +2,12 @@
 /*
  * Shared pieces of the crcforge Python extension: reading the caller's bytes, turning an
  * `algo` argument into a model, and the size above which the GIL is released.
+ *
+ * The extension is written to the limited C API of 3.11 (the buffer protocol joined it
+ * then) and builds either way: with Py_LIMITED_API=0x030B0000 (setup.py, when
+ * CRCFORGE_LIMITED_API asks: one cp311-abi3 wheel for every CPython from 3.11) or against
+ * the full API (CPython 3.10, and any build from the sdist).  The full API only reads a
+ * bytes object's storage without a call.
  */
 #ifndef CRCFORGE_PY_EXT_H
 #define CRCFORGE_PY_EXT_H
@@ -10,6 +16,17 @@
 #include <Python.h>
 
 #include "crcforge_dispatch.h"
+
+/* Windows' pyconfig.h sizes Py_ssize_t by MS_WIN64, which it defines for MSVC alone (setup.py
+ * defines it for other compilers). */
+_Static_assert(sizeof(Py_ssize_t) == sizeof(size_t), "Py_ssize_t is not pointer-sized");
+
+/* The oldest CPython whose API the build may use. */
+#ifdef Py_LIMITED_API
+#define CRCPY_API_VERSION Py_LIMITED_API
+#else
+#define CRCPY_API_VERSION PY_VERSION_HEX
+#endif
 
 /* Bytes to hash.  Exact `bytes` are read in place (no buffer export: the cheapest path for
  * the small inputs where per-call cost dominates); anything else goes through the buffer
@@ -26,8 +43,14 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname);
 static inline int crcpy_data_get(PyObject *obj, crcpy_data *d, const char *fname)
 {
     if (PyBytes_CheckExact(obj)) {
+#ifdef Py_LIMITED_API
+        char *buf;
+        PyBytes_AsStringAndSize(obj, &buf, &d->len); /* cannot fail for a bytes object */
+        d->buf = buf;
+#else
         d->buf = PyBytes_AS_STRING(obj);
         d->len = PyBytes_GET_SIZE(obj);
+#endif
         d->has_view = 0;
         return 0;
     }
@@ -53,8 +76,9 @@ const crcforge_model *crcpy_model(PyObject *algo, PyObject **owner);
 void crcpy_model_cache_clear(void);
 int crcpy_models_init(PyObject *module);
 
-/* The CRC object type (hash.c). */
-extern PyTypeObject crcpy_hash_type;
+/* The CRC object type (hash.c), made by crcpy_hash_type_init. */
+extern PyTypeObject *crcpy_hash_type;
+int crcpy_hash_type_init(void);
 PyObject *crcpy_new(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
                     PyObject *kwnames);
 
@@ -69,6 +93,16 @@ int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObj
  * or TypeError set, naming `fname` and `what`. */
 int crcpy_value_arg(PyObject *obj, unsigned width, const char *fname, const char *what,
                     uint64_t *out);
+
+/* The name of obj's type as messages give it: its module and qualified name, builtins'
+ * without the module ('int', 'numpy.ndarray'), what %T gives from 3.13 (tp_name is not in
+ * the limited API).  *keep owns the text until Py_XDECREF(*keep); "?" when there is none. */
+const char *crcpy_type_name(PyObject *obj, PyObject **keep);
+
+/* The items of an iterable as a tuple (a new reference); TypeError `message` when obj
+ * cannot be iterated, as PySequence_Fast says it (whose macros are not in the limited
+ * API). */
+PyObject *crcpy_sequence(PyObject *obj, const char *message);
 
 /* The exception being raised (a new reference), the error indicator cleared; and the
  * same raised again (takes the reference). */

@@ -8,6 +8,8 @@
  */
 #include "ext.h"
 
+#include <stdio.h>
+
 #include "pythread.h"
 
 typedef struct {
@@ -25,7 +27,7 @@ static unsigned hash_width(const crcpy_hash *h)
 
 static crcpy_hash *hash_alloc(const crcforge_model *m, PyObject *owner)
 {
-    crcpy_hash *h = PyObject_New(crcpy_hash, &crcpy_hash_type);
+    crcpy_hash *h = PyObject_New(crcpy_hash, crcpy_hash_type);
     if (h == NULL)
         return NULL;
     crcforge_init(&h->st, m);
@@ -35,12 +37,15 @@ static crcpy_hash *hash_alloc(const crcforge_model *m, PyObject *owner)
     return h;
 }
 
+/* An object of a heap type holds a reference to its type. */
 static void hash_dealloc(crcpy_hash *h)
 {
+    PyTypeObject *type = Py_TYPE((PyObject *)h);
     if (h->lock != NULL)
         PyThread_free_lock(h->lock);
     Py_XDECREF(h->owner);
     PyObject_Free(h);
+    Py_DECREF(type);
 }
 
 /* Takes h's lock (which exists).  Another thread may hold it through a GIL-free update:
@@ -232,14 +237,27 @@ static PyGetSetDef hash_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-PyTypeObject crcpy_hash_type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "crcforge.CRC",
-    .tp_basicsize = sizeof(crcpy_hash),
-    .tp_dealloc = (destructor)hash_dealloc,
-    .tp_repr = (reprfunc)hash_repr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
-    .tp_doc = "A running CRC of one model, made by crcforge.new(); hashlib-style.",
-    .tp_methods = hash_methods,
-    .tp_getset = hash_getset,
+/* A heap type, as the limited API has them; immutable, as a static type is. */
+static PyType_Slot hash_slots[] = {
+    {Py_tp_dealloc, (void *)hash_dealloc},
+    {Py_tp_repr, (void *)hash_repr},
+    {Py_tp_doc, (void *)"A running CRC of one model, made by crcforge.new(); hashlib-style."},
+    {Py_tp_methods, hash_methods},
+    {Py_tp_getset, hash_getset},
+    {0, NULL},
 };
+
+static PyType_Spec hash_spec = {
+    .name = "crcforge.CRC",
+    .basicsize = sizeof(crcpy_hash),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = hash_slots,
+};
+
+PyTypeObject *crcpy_hash_type;
+
+int crcpy_hash_type_init(void)
+{
+    crcpy_hash_type = (PyTypeObject *)PyType_FromSpec(&hash_spec);
+    return crcpy_hash_type != NULL ? 0 : -1;
+}

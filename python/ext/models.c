@@ -6,6 +6,8 @@
  */
 #include "ext.h"
 
+#include <string.h>
+
 #define CUSTOM_CACHE_MAX 256 /* distinct custom models kept; the cache restarts when full */
 #define NAME_CACHE_MAX 256   /* spellings kept ("crc32c", "CRC32C", ...); restarts too */
 
@@ -41,8 +43,10 @@ int crcpy_value_arg(PyObject *obj, unsigned width, const char *fname, const char
                     uint64_t *out)
 {
     if (!PyLong_Check(obj)) {
+        PyObject *keep;
         PyErr_Format(PyExc_TypeError, "%s(): %s must be an int, not '%.100s'", fname, what,
-                     Py_TYPE(obj)->tp_name);
+                     crcpy_type_name(obj, &keep));
+        Py_XDECREF(keep);
         return -1;
     }
     int rc = uint_in_range(obj, width, out);
@@ -68,7 +72,7 @@ static const crcforge_model *catalogue_model(PyObject *name)
         PyErr_Format(PyExc_ValueError, "unknown algorithm %R (see crcforge.models())", name);
         return NULL;
     }
-    if (PyDict_GET_SIZE(name_cache) >= NAME_CACHE_MAX)
+    if (PyDict_Size(name_cache) >= NAME_CACHE_MAX)
         PyDict_Clear(name_cache);
     capsule = PyCapsule_New((void *)m, NULL, NULL);
     if (capsule == NULL || PyDict_SetItem(name_cache, name, capsule) < 0) {
@@ -110,8 +114,10 @@ static int param_value(PyObject *v, int k, unsigned width, uint64_t *out)
     const char *name = param_names[k];
     int is_bool = k == 3 || k == 4;
     if (!PyLong_Check(v)) {
+        PyObject *keep;
         PyErr_Format(PyExc_TypeError, "custom model: %s must be %s, not '%.100s'", name,
-                     is_bool ? "a bool (or 0 or 1)" : "an int", Py_TYPE(v)->tp_name);
+                     is_bool ? "a bool (or 0 or 1)" : "an int", crcpy_type_name(v, &keep));
+        Py_XDECREF(keep);
         return -1;
     }
     int rc = uint_in_range(v, k == 0 ? 7 : is_bool ? 1 : 64, out);
@@ -176,7 +182,7 @@ static const crcforge_model *custom_model(PyObject *algo, int as_items, PyObject
         crcforge_model_free(m);
         goto fail;
     }
-    if (PyDict_GET_SIZE(custom_cache) >= CUSTOM_CACHE_MAX)
+    if (PyDict_Size(custom_cache) >= CUSTOM_CACHE_MAX)
         PyDict_Clear(custom_cache);
     if (PyDict_SetItem(custom_cache, key, capsule) < 0) {
         Py_DECREF(capsule);
@@ -207,9 +213,11 @@ static int params_kind(PyObject *algo)
     int is_mapping = PyObject_IsInstance(algo, mapping_type);
     if (is_mapping != 0)
         return is_mapping > 0 ? 1 : -1;
+    PyObject *keep;
     PyErr_Format(PyExc_TypeError,
                  "algo must be a model name (str), or an object or mapping with width, poly, "
-                 "init, refin, refout and xorout, not '%.100s'", Py_TYPE(algo)->tp_name);
+                 "init, refin, refout and xorout, not '%.100s'", crcpy_type_name(algo, &keep));
+    Py_XDECREF(keep);
     return -1;
 }
 

@@ -16,9 +16,40 @@
  * starts.  Slower models pay relatively less. */
 Py_ssize_t crcpy_gil_threshold = 65536;
 
+const char *crcpy_type_name(PyObject *obj, PyObject **keep)
+{
+    PyObject *type = (PyObject *)Py_TYPE(obj);
+    PyObject *name = PyObject_GetAttrString(type, "__qualname__");
+    PyObject *module = name != NULL ? PyObject_GetAttrString(type, "__module__") : NULL;
+    if (module != NULL && PyUnicode_Check(module) &&
+        PyUnicode_CompareWithASCIIString(module, "builtins") != 0) {
+        PyObject *qualified = PyUnicode_FromFormat("%U.%U", module, name);
+        Py_DECREF(name);
+        name = qualified;
+    }
+    Py_XDECREF(module);
+    const char *text = name != NULL ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+    PyErr_Clear(); /* the message to come is what matters */
+    *keep = name;
+    return text != NULL ? text : "?";
+}
+
+PyObject *crcpy_sequence(PyObject *obj, const char *message)
+{
+    PyObject *items = PyObject_GetIter(obj);
+    if (items == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError))
+            PyErr_SetString(PyExc_TypeError, message);
+        return NULL;
+    }
+    PyObject *tuple = PySequence_Tuple(items);
+    Py_DECREF(items);
+    return tuple;
+}
+
 PyObject *crcpy_take_error(void)
 {
-#if PY_VERSION_HEX >= 0x030C0000
+#if CRCPY_API_VERSION >= 0x030C0000
     return PyErr_GetRaisedException();
 #else
     PyObject *type, *value, *tb;
@@ -34,7 +65,7 @@ PyObject *crcpy_take_error(void)
 
 void crcpy_restore_error(PyObject *exc)
 {
-#if PY_VERSION_HEX >= 0x030C0000
+#if CRCPY_API_VERSION >= 0x030C0000
     PyErr_SetRaisedException(exc);
 #else
     PyErr_Restore(Py_NewRef((PyObject *)Py_TYPE(exc)), exc, PyException_GetTraceback(exc));
@@ -48,9 +79,11 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
                      "%s(): str cannot be hashed; encode it first (e.g. s.encode())", fname);
         return -1;
     }
+    PyObject *keep;
     if (!PyObject_CheckBuffer(obj)) {
         PyErr_Format(PyExc_TypeError, "%s(): a bytes-like object is required, not '%.100s'",
-                     fname, Py_TYPE(obj)->tp_name);
+                     fname, crcpy_type_name(obj, &keep));
+        Py_XDECREF(keep);
         return -1;
     }
     if (PyObject_GetBuffer(obj, &d->view, PyBUF_SIMPLE) < 0) {
@@ -72,7 +105,8 @@ int crcpy_data_slow(PyObject *obj, crcpy_data *d, const char *fname)
         PyErr_Format(PyExc_TypeError,
                      "%s(): the '%.100s' buffer is not C-contiguous; hash a contiguous copy "
                      "(e.g. bytes(x) or numpy.ascontiguousarray(x))", fname,
-                     Py_TYPE(obj)->tp_name);
+                     crcpy_type_name(obj, &keep));
+        Py_XDECREF(keep);
         PyObject *error = crcpy_take_error();
         PyException_SetContext(error, Py_NewRef(cause));
         PyException_SetCause(error, cause);
@@ -95,9 +129,9 @@ int crcpy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs, PyObj
     }
     for (int k = 0; k < n; k++)
         slots[k] = k < nargs ? args[k] : NULL;
-    Py_ssize_t nkw = kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0;
+    Py_ssize_t nkw = kwnames != NULL ? PyTuple_Size(kwnames) : 0;
     for (Py_ssize_t i = 0; i < nkw; i++) {
-        PyObject *key = PyTuple_GET_ITEM(kwnames, i);
+        PyObject *key = PyTuple_GetItem(kwnames, i);
         int k = 0;
         while (k < n && PyUnicode_CompareWithASCIIString(key, names[k]) != 0)
             k++;
@@ -227,16 +261,18 @@ static PyObject *py_keyslots(PyObject *module, PyObject *keys)
 {
     (void)module;
     if (PyUnicode_Check(keys) || PyObject_CheckBuffer(keys)) { /* a str or bytes is one key */
+        PyObject *keep;
         PyErr_Format(PyExc_TypeError,
                      "keyslots() takes a sequence of keys, not a single key ('%.100s'); "
-                     "keyslot() takes one", Py_TYPE(keys)->tp_name);
+                     "keyslot() takes one", crcpy_type_name(keys, &keep));
+        Py_XDECREF(keep);
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(keys, "keyslots(): keys must be a sequence");
+    PyObject *seq = crcpy_sequence(keys, "keyslots(): keys must be a sequence");
     if (seq == NULL)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), got = 0;
-    PyObject **items = PySequence_Fast_ITEMS(seq), *result = NULL;
+    Py_ssize_t n = PyTuple_Size(seq), got = 0;
+    PyObject *result = NULL;
     const void **ptrs = PyMem_New(const void *, (size_t)n + 1);
     size_t *lens = PyMem_New(size_t, (size_t)n + 1);
     uint16_t *slots = PyMem_New(uint16_t, (size_t)n + 1);
@@ -246,7 +282,7 @@ static PyObject *py_keyslots(PyObject *module, PyObject *keys)
         goto out;
     }
     for (; got < n; got++) {
-        PyObject *key = items[got];
+        PyObject *key = PyTuple_GetItem(seq, got);
         data[got].has_view = 0;
         if (PyUnicode_Check(key)) { /* its UTF-8 lives as long as the str */
             Py_ssize_t len;
@@ -268,7 +304,7 @@ static PyObject *py_keyslots(PyObject *module, PyObject *keys)
         if (slot == NULL)
             Py_CLEAR(result);
         else
-            PyList_SET_ITEM(result, i, slot);
+            PyList_SetItem(result, i, slot);
     }
 out:
     for (Py_ssize_t i = 0; data != NULL && i < got; i++)
@@ -320,7 +356,7 @@ static PyObject *py_catalogue(PyObject *module, PyObject *unused)
         if (entry == NULL)
             Py_CLEAR(list);
         else
-            PyTuple_SET_ITEM(list, (Py_ssize_t)i, entry);
+            PyTuple_SetItem(list, (Py_ssize_t)i, entry);
     }
     return list;
 }
@@ -376,12 +412,14 @@ static PyObject *py_force_implementation(PyObject *module, PyObject *name)
     const char *cname = NULL, *why = NULL;
     if (name != Py_None) {
         if (!PyUnicode_Check(name)) {
+            PyObject *keep;
             PyErr_Format(PyExc_TypeError,
                          "force_implementation(): name must be a str or None, not '%.100s'",
-                         Py_TYPE(name)->tp_name);
+                         crcpy_type_name(name, &keep));
+            Py_XDECREF(keep);
             return NULL;
         }
-        cname = PyUnicode_AsUTF8(name);
+        cname = PyUnicode_AsUTF8AndSize(name, NULL);
         if (cname == NULL)
             return NULL;
     }
@@ -449,7 +487,10 @@ static PyObject *py_parse_size(PyObject *module, PyObject *arg)
 {
     (void)module;
     if (!PyUnicode_Check(arg)) {
-        PyErr_Format(PyExc_TypeError, "a size is a str, not %.100s", Py_TYPE(arg)->tp_name);
+        PyObject *keep;
+        PyErr_Format(PyExc_TypeError, "a size is a str, not %.100s",
+                     crcpy_type_name(arg, &keep));
+        Py_XDECREF(keep);
         return NULL;
     }
     Py_ssize_t len;
@@ -514,13 +555,13 @@ static struct PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__crcforge(void)
 {
-    if (PyType_Ready(&crcpy_hash_type) < 0)
+    if (crcpy_hash_type_init() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module_def);
     if (m == NULL)
         return NULL;
     if (crcpy_models_init(m) < 0 || crcpy_cli_init() < 0 ||
-        PyModule_AddObjectRef(m, "CRC", (PyObject *)&crcpy_hash_type) < 0 ||
+        PyModule_AddObjectRef(m, "CRC", (PyObject *)crcpy_hash_type) < 0 ||
         PyModule_AddStringConstant(m, "__version__", CRCFORGE_VERSION) < 0 ||
         PyModule_AddIntConstant(m, "GIL_THRESHOLD", (long)crcpy_gil_threshold) < 0) {
         Py_DECREF(m);

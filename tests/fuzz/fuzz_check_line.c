@@ -511,11 +511,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int escaped = name_needs_escape(name_text);
     char *written = NULL;
     size_t written_len = 0;
-    FILE *stream = open_memstream(&written, &written_len);
-    if (stream == NULL)
+    FILE *file = open_memstream(&written, &written_len);
+    if (file == NULL)
         abort();
-    name_write(stream, name_text, escaped);
-    fclose(stream);
+    struct cli_stream stream;
+    cli_stream_of_file(&stream, file);
+    name_write(&stream, name_text, escaped);
+    fclose(file);
     uint8_t escaped_name[2 * sizeof name];
     size_t escaped_len = 0;
     int wants_escape = 0;

@@ -6,17 +6,19 @@ import os
 import pathlib
 import subprocess
 import sys
+import sysconfig
 import zlib
 
 import pytest
 
-SCRIPT = pathlib.Path(sys.executable).with_name("crcforge")
+# Where pip puts an environment's commands: beside its interpreter, in Scripts\ on Windows.
+SCRIPT = pathlib.Path(sysconfig.get_path("scripts")) / ("crcforge.exe" if os.name == "nt"
+                                                        else "crcforge")
 
 
 def run(*args, stdin=b"", cwd=None):
     if not SCRIPT.exists():
-        pytest.fail(f"{SCRIPT} not installed: pip install puts the console script beside "
-                    f"{sys.executable}")
+        pytest.fail(f"{SCRIPT} not installed: pip install puts the console script there")
     p = subprocess.run([str(SCRIPT), *args], input=stdin, capture_output=True, timeout=120,
                        cwd=cwd)
     return p.returncode, p.stdout, p.stderr.decode()

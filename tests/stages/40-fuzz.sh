@@ -49,7 +49,7 @@ declare -A sources=(
   [differential]=""
   [keyslot]=""
   [model_arg]="tools/model_arg.c"
-  [check_line]="tools/check_line.c tools/sizes.c"
+  [check_line]="tools/check_line.c tools/sizes.c tools/stream.c"
 )
 # Inputs up to 20000 bytes, long ones from the start (-len_control=0), reach the long
 # 3-way passes and every fold block size.
