@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The wheel builders' tools: .venv-wheels/ with scripts/wheel-tools.txt, pinned (zig cc,
 # build, auditwheel, abi3audit, installer, ...), made or refreshed once before the stages
-# that run scripts/build_wheels.sh side by side (27-wheels, 46-windows-wheels), which would
-# otherwise each remake it at once.  Reused while that file is unchanged.
+# that run scripts/build_wheels.sh side by side (27-wheels, 42-macos, 46-windows-wheels),
+# which would otherwise each remake it at once.  Reused while that file is unchanged.
 # time limit: 10m
 set -euo pipefail
 . "$(dirname "$0")/../lib/require.sh"
