@@ -4,8 +4,9 @@
 # then scripts/tune/make_table.py turns it into the table of this CPU's family
 # (src/x86/tuning.h).  Unattended, with only the repository, cmake, a C compiler and
 # python3; a minute or two with --quick.  In full, as the READMEs of docs/sweeps/ measured
-# it: 23 min on AMD Zen 3, 27 on Zen 5, 41 on Zen 4 (with three runs of each limit's value),
-# and 69 on the Intel Xeon (family 6 model 207) before the limits' runs were added.
+# it: 23 min on AMD Zen 3, 27 on Zen 5, 41 on Zen 4 (with three runs of each limit's value;
+# the full sweep's two more runs add 6 min each there), and 69 on the Intel Xeon (family 6
+# model 207) before the limits' runs were added.
 #
 # Usage: bash scripts/tune/sweep.sh [--out DIR] [--quick] [--install] [--family NAME]
 #                                   [--build DIR]
@@ -31,7 +32,8 @@
 #   3. variant-hybrid-Q-*.json: the hybrid paths with all those and hybrid_qwords=Q, Q in
 #      2 4 6 8 12 16; --choose picks Q; the runs of 2. and 3. three times each, in turn
 #      (variant-NAME-VALUE-runR-*.json);
-#   4. sweep-*.json: every path and peer with the parameters chosen;
+#   4. sweep-*.json: every path and peer with the parameters chosen, three runs in turn
+#      (sweep-runR-*.json after the first);
 # then FAMILY.h from all of them, and sources.json: the commit and the digest of the kernel
 # sources measured (scripts/tune/kernel_sources.py), without which make_table.py makes no
 # table.  The variant runs time the baseline "read" beside their paths, which make_table.py
@@ -84,6 +86,7 @@ if [ -n "$quick" ]; then
   hybrid256_min=(1536 3072)
   hybrid512_min=(2048 4097)
   repeats=1
+  full_runs=2 # so that a smoke run pools full sweeps as a real one does
 else
   timing=() # crcforge bench's rounds: 41, each sample at least 0.3 ms
   # 16 and 64 MiB: past the last-level cache, where the paths' order may change again.
@@ -94,6 +97,7 @@ else
   hybrid256_min=(1024 1536 2048 2560 3072)
   hybrid512_min=(1024 1536 2048 2560 3072 3584 4097)
   repeats=3 # runs of each limit's and hybrid_qwords' value (a few minutes each)
+  full_runs=3 # runs of the full sweep (6 min each on AMD Zen 4)
 fi
 chunks=() # comma-separated lists of at most 64 sizes
 for ((i = 0; i < ${#sizes[@]}; i += 64)); do
@@ -219,8 +223,15 @@ variants avx512_hybrid hybrid512min crc32c_hybrid512_min "${hybrid512_min[@]}"
 chosen=$(choose)
 variants hybrid hybrid hybrid_qwords "${hybrid_qwords[@]}"
 chosen=$(choose)
-echo "sweep: every path and peer, CRCFORGE_TUNE=$chosen" >&2
-bench "" "" "sweep=$chosen"
+# The full sweep $full_runs times, each run whole before the next: its bands compare paths
+# within one process, and a process can spend minutes in a state of the host that favours
+# one kind of path (on a shared AMD Zen 4, the 512-bit hybrid at 0.87-0.96x of the folding
+# path over 4.5-12 KiB in one sweep's run, 1.05-1.15x in the sweep before and in alternating
+# processes after); make_table.py pools the runs' rounds, so that such a run is outvoted.
+echo "sweep: every path and peer, CRCFORGE_TUNE=$chosen, $full_runs runs" >&2
+for ((r = 1; r <= full_runs; r++)); do
+  bench "" "" "sweep$([ "$r" -eq 1 ] || echo "-run$r")=$chosen"
+done
 
 if ! python3 scripts/tune/kernel_sources.py --json --family "$family" |
     cmp -s - "$out/sources.json"; then
@@ -263,7 +274,8 @@ print(", ".join(p["library"] + " " + p["version"] if p["built"] else p["library"
     "variant-hybrid512min-H-ALGO-K.json (crc32c_hybrid512_min H)," \
     "variant-hybrid-Q-ALGO-K.json (hybrid_qwords Q), each limit's and Q's value run" \
     "$repeats times in turn (-runR before -ALGO), sweep-ALGO-K.json (every path and" \
-    "peer); sources.json, the kernel sources measured (scripts/tune/kernel_sources.py);" \
+    "peer; the whole of it $full_runs times, sweep-runR-ALGO-K.json after the first);" \
+    "sources.json, the kernel sources measured (scripts/tune/kernel_sources.py);" \
     "every command and its time in sweep.log."
 } >"$out/README.md"
 echo "sweep: done in $elapsed s: $out/$family.h" | tee -a "$log" >&2

@@ -128,6 +128,11 @@ for part in ("README.md", "sweep.log", "cpu.txt"):
     assert (d / part).stat().st_size > 0, part
 for kind in ("variant-fold-", "sweep-"):
     assert list(d.glob(kind + "*.json")), kind
-print(f"scripts/tune/sweep.sh --quick: {len(list(d.glob('*.json')))} runs, {family}.h of "
+# The full sweep whole twice (three times in full), the runs pooled into the table.
+first, second = sorted(d.glob("sweep-c*.json")), sorted(d.glob("sweep-run2-c*.json"))
+assert first and len(first) == len(second), (first, second)
+runs = [f for f in d.glob("*.json") if f.name != "sources.json"]
+assert f"the {len(runs)} .json files" in " ".join(table.split()), table[:800]
+print(f"scripts/tune/sweep.sh --quick: {len(runs)} runs, {family}.h of "
       f"{len(paths)} paths")
 PY
