@@ -225,7 +225,7 @@ variants hybrid hybrid hybrid_qwords "${hybrid_qwords[@]}"
 chosen=$(choose)
 # The full sweep $full_runs times, each run whole before the next: its bands compare paths
 # within one process, and a process can spend minutes in a state of the host that favours
-# one kind of path (on a shared AMD Zen 4, the 512-bit hybrid at 0.87-0.96x of the folding
+# one kind of path (on a shared AMD Zen 4, the 512-bit hybrid at 0.87-0.98x of the folding
 # path over 4.5-12 KiB in one sweep's run, 1.05-1.15x in the sweep before and in alternating
 # processes after); make_table.py pools the runs' rounds, so that such a run is outvoted.
 echo "sweep: every path and peer, CRCFORGE_TUNE=$chosen, $full_runs runs" >&2
