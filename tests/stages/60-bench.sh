@@ -129,7 +129,9 @@ for part in ("README.md", "sweep.log", "cpu.txt"):
 for kind in ("variant-fold-", "sweep-"):
     assert list(d.glob(kind + "*.json")), kind
 # The full sweep whole twice (three times in full), the runs pooled into the table.
-first, second = sorted(d.glob("sweep-c*.json")), sorted(d.glob("sweep-run2-c*.json"))
+full = sorted(d.glob("sweep-*.json"))
+first = [f for f in full if not f.name.startswith("sweep-run")]
+second = [f for f in full if f.name.startswith("sweep-run2-")]
 assert first and len(first) == len(second), (first, second)
 runs = [f for f in d.glob("*.json") if f.name != "sources.json"]
 assert f"the {len(runs)} .json files" in " ".join(table.split()), table[:800]
