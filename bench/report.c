@@ -447,10 +447,15 @@ void bench_print_json(FILE *f, const struct bench_run *run)
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
         json_string(f, crcforge_model_name(models[i]));
         fprintf(f, ", \"width\": %u, \"poly\": \"0x%llx\", \"init\": \"0x%llx\", "
-                   "\"refin\": %s, \"refout\": %s, \"xorout\": \"0x%llx\"}",
+                   "\"refin\": %s, \"refout\": %s, \"xorout\": \"0x%llx\"",
                 p->width, (unsigned long long)p->poly, (unsigned long long)p->init,
                 p->refin ? "true" : "false", p->refout ? "true" : "false",
                 (unsigned long long)p->xorout);
+        /* The paths the dispatcher runs it on, by length: a sweep's variant runs are judged
+         * on the paths the table they ran under runs. */
+        fprintf(f, ", \"chosen\": ");
+        json_string(f, crcforge_impl_chosen(models[i]));
+        fputc('}', f);
     }
     fprintf(f, "\n  ],\n  \"results\": [");
     for (size_t i = 0; i < run->count; i++) {

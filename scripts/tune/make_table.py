@@ -57,26 +57,29 @@ Parameters, in order (fold_parallel_max and fold_accumulators together, then
 crc32c_threeway_min, crc32c_hybrid256_min, crc32c_hybrid512_min and hybrid_qwords): among
 the variant runs that set them (and agree with the parameters chosen before), over the
 (model, path, size, offset) cells measured under every candidate value at the sizes where
-the parameter acts (a limit's values on the same side of a cell's size run the same code
-there: their runs are pooled, one time for all, so that what their processes' states make
-of identical code is no loss), first the values that no range of sizes pays for: where the rounds are
-paired, a value whose median loss over an octave of sizes of one (model, path, offset), of
-at least RANGE_CELLS cells, exceeds RANGE_BOUND (3%) while another value's stays within it,
-is out, if any value avoids every such loss (else the values whose worst one lies within
-3% of the least; a single cell is no measure, since among thousands each value has some
-that noise made slow).  Among those, the values of
-least mean relative loss, each octave of sizes weighing the same (a loop's parameter acts
-on long inputs, which the sweep has few of).  A limit acts
-between the least and the greatest value tried (the kernel runs the same way below and above
-them all); hybrid_qwords on each hybrid path from the limit of its vector length that its
-run ran with (crc32c_hybrid512_min for a path named avx512, else crc32c_hybrid256_min),
-where that hybrid's loop takes over.  The values of the table the sweeps ran under (their
-JSON's tuning.table) stay, if no range pays for them, unless others lower the mean loss by
-0.5% or more.  A parameter no
-variant run measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the
-swept table's.  The swept table's values are those its runs recorded
-(tuning.table_parameters); sweeps of an older bench, which record none, take them from
-src/x86/tuning/ as it is now.
+the parameter acts and where the table runs that path for that model (the bands chosen
+above; with --choose, the bands the variant runs recorded of the table they ran under,
+their models' "chosen", or every path in runs of an older bench, which record none: a value
+must not win or lose on a path no band runs); a limit's values on the same side of a cell's
+size run the same code there: their runs are pooled, one time for all, so that what their
+processes' states make of identical code is no loss.  First the values that no range of
+sizes pays for: where the rounds are paired, a value whose loss over an octave of sizes of
+one path and offset (the median over its models of each model's median, of at least
+RANGE_CELLS cells: each model's runs are other processes, and one process the host slowed
+is no range's loss) exceeds RANGE_BOUND (3%) while another value's stays within it, is out,
+if any value avoids every such loss (else the values whose worst one lies within 3% of the
+least; a single cell is no measure, since among thousands each value has some that noise
+made slow). Among those, the values of least mean relative loss, each octave of sizes
+weighing the same (a loop's parameter acts on long inputs, which the sweep has few of). A
+limit acts between the least and the greatest value tried (the kernel runs the same way
+below and above them all); hybrid_qwords on each hybrid path from the limit of its vector
+length that its run ran with (crc32c_hybrid512_min for a path named avx512, else
+crc32c_hybrid256_min), where that hybrid's loop takes over. The values of the table the
+sweeps ran under (their JSON's tuning.table) stay, if no range pays for them, unless others
+lower the mean loss by 0.5% or more. A parameter no variant run measured is the one the
+full sweeps ran with (their CRCFORGE_TUNE), else the swept table's. The swept table's
+values are those its runs recorded (tuning.table_parameters); sweeps of an older bench,
+which record none, take them from src/x86/tuning/ as it is now.
 """
 import argparse
 import glob
@@ -273,6 +276,23 @@ def fitted_classes(m):
     return [c, "msb_first"] if c == "crc16_xmodem" else [c]
 
 
+def parse_chosen(text, where):
+    """A model's "chosen" (crcforge_impl_chosen's "A<128,B<3072,C") as [(below, path)]."""
+    bands = []
+    parts = text.split(",") if isinstance(text, str) else [""]
+    for k, band in enumerate(parts):
+        path, sep, below = band.partition("<")
+        if not path or bool(sep) == (k + 1 == len(parts)) or (sep and not below.isdigit()):
+            raise SweepError(f"{where}: a model's \"chosen\" {text!r} is not PATH<N,...,PATH")
+        bands.append((int(below) if sep else 0, path))
+    return bands
+
+
+def band_path(bands, size):
+    """The path [(below, path)] runs at size."""
+    return next(path for below, path in bands if size < below or below == 0)
+
+
 def parse_tune(text):
     """CRCFORGE_TUNE's parameters ({} when unset); family= is not a parameter."""
     out = {}
@@ -312,6 +332,10 @@ class Sweep:
                 for v in recorded.values()):
             raise SweepError(f"{path}: tuning.table_parameters is not an object of numbers")
         self.table_parameters = recorded  # {} from an older bench
+        # The paths the table the run ran under runs each model on, by length ({} from an
+        # older bench): [(below, path)], below 0 for the last band.
+        self.chosen = {m["name"]: parse_chosen(m["chosen"], path)
+                       for m in doc["models"] if "chosen" in m}
         timed = [r for r in doc["results"] if r["loop"] == "throughput"]
         self.results = [r for r in timed if r["kind"] == "crcforge"]
         self.full = any(r["implementation"] == "auto" for r in self.results)
@@ -519,11 +543,12 @@ def pooled(group, settings, cell, times):
     return {s: sides[s[0] <= size] for s in settings}
 
 
-def choose_group(variants, group, chosen, swept):
+def choose_group(variants, group, chosen, swept, serves):
     """The values of one parameter group that no range of sizes pays for, then of least mean
-    relative loss, among the variant runs that set it: (values, {setting: mean loss},
-    {setting: (worst loss of a range another value avoids, its (model, path, octave,
-    offset))}, cells, paired cells), or None when none does."""
+    relative loss, among the variant runs that set it, on the cells where serves(run, model,
+    path, size) says the table runs that path: (values, {setting: mean loss}, {setting:
+    (worst loss of a range another value avoids, its (path, octave, offset))}, cells, paired
+    cells), or None when none does."""
     # A run of a later group (sweep.sh varies the groups in this order, each with the values
     # chosen before it) is that group's: it ran one value of this group, and its times under
     # another parameter must not weigh here.
@@ -539,7 +564,7 @@ def choose_group(variants, group, chosen, swept):
         setting = tuple(s.tune[p] for p in group)
         for model, path, size, offset, t in s.cells(PARAM_REFERENCES):
             least, beyond = acting_sizes(group, s, settings, swept, path)
-            if least <= size < beyond:
+            if least <= size < beyond and serves(s, model, path, size):
                 times.setdefault(setting, {}).setdefault((model, path, size, offset),
                                                          []).append(t)
     if len(times) < len(settings):
@@ -549,7 +574,7 @@ def choose_group(variants, group, chosen, swept):
         raise SweepError(f"{'/'.join(group)}: no cell measured under every value "
                          f"({', '.join(map(str, settings))})")
     # First no range of sizes may pay: a value that loses more than RANGE_BOUND over an
-    # octave of sizes of one (model, path, offset), where another value stays within it,
+    # octave of sizes of one path and offset, where another value stays within it,
     # is out as long as some value avoids all such losses; where none does, the values whose
     # worst such loss lies within RANGE_BOUND of the least stay.  (A single cell is no
     # measure: among thousands, each value has some cell that noise or where the code landed
@@ -557,7 +582,7 @@ def choose_group(variants, group, chosen, swept):
     # many short sizes swept finely, where a loop's parameter may not act at all, must not
     # outvote with their noise the few long ones where it does.
     octaves = {}  # size octave -> {setting: [loss]}
-    ranges = {}  # (model, path, octave, offset) -> {setting: [loss]}
+    ranges = {}  # (path, octave, offset) -> model -> {setting: [loss]}
     paired = 0
     for cell in common:
         t, both = compare(pooled(group, settings, cell, times))
@@ -567,17 +592,21 @@ def choose_group(variants, group, chosen, swept):
         for s in settings:
             per[s].append(t[s] / best - 1)
         model, path, size, offset = cell
-        rng = ranges.setdefault((model, path, size.bit_length(), offset),
-                                {s: [] for s in settings})
+        rng = ranges.setdefault((path, size.bit_length(), offset), {}).setdefault(
+            model, {s: [] for s in settings})
         for s in settings:
             rng[s].append(t[s] / best - 1)
     worst = {s: (0.0, None) for s in settings}  # setting -> (loss, range) another avoids
     # Only rounds paired in time measure a range's loss: the medians of unpaired samples
     # move with the machine's load by more than the bound.
+    # A range's loss is the median over its models of each model's median: each model's
+    # runs are other processes, so that one process the host slowed (by up to 2x, which
+    # the paired reference does not take out) is not a range's loss.
     for key in sorted(ranges) if paired == len(common) else ():
-        if len(ranges[key][settings[0]]) < RANGE_CELLS:
+        models = [m for m in ranges[key].values() if len(m[settings[0]]) >= RANGE_CELLS]
+        if not models:
             continue
-        loss = {s: median(v) for s, v in ranges[key].items()}
+        loss = {s: median(median(m[s]) for m in models) for s in settings}
         for s in settings:
             if loss[s] > RANGE_BOUND and loss[s] > worst[s][0] and any(
                     loss[o] <= RANGE_BOUND for o in settings if o != s):
@@ -593,12 +622,26 @@ def choose_group(variants, group, chosen, swept):
     return dict(zip(group, winner)), mean, worst, len(common), paired
 
 
-def choose_parameters(variants, swept):
+def recorded_serving(run, model, path, size):
+    """Whether the table a variant run ran under runs the path for the model at size (as
+    the run recorded it; a run of an older bench, which records nothing, counts every path)."""
+    return model not in run.chosen or band_path(run.chosen[model], size) == path
+
+
+def table_serving(sweeps, bands):
+    """serves(run, model, path, size) of choose_group for the table's bands {class: ([(below,
+    path)], ...)}: the bands of every class a model's timings are fitted to."""
+    classes = {name: fitted_classes(m) for s in sweeps for name, m in s.models.items()}
+    return lambda run, model, path, size: any(
+        band_path(bands[c][0], size) == path for c in classes.get(model, ()) if c in bands)
+
+
+def choose_parameters(variants, swept, serves=recorded_serving):
     """Every parameter group some variant run measured, against the swept table's
-    parameters `swept`: (values, notes)."""
+    parameters `swept`, on the cells where serves(run, model, path, size): (values, notes)."""
     chosen, notes = {}, []
     for group in PARAM_GROUPS:
-        found = choose_group(variants, group, chosen, swept)
+        found = choose_group(variants, group, chosen, swept, serves)
         if found is None:
             continue
         values, losses, worst, cells, paired = found
@@ -606,8 +649,8 @@ def choose_parameters(variants, swept):
         ranked = sorted(losses.items(), key=lambda kv: kv[1])
         how = f" ({paired} paired)" if paired else ""
         name = lambda s: "/".join(map(str, s))  # noqa: E731
-        paid = [f"{name(s)} {100 * w:.1f}% at {1 << (c[2] - 1)}-{(1 << c[2]) - 1} B"
-                f"{' +' + str(c[3]) if c[3] else ''} ({c[1]})"
+        paid = [f"{name(s)} {100 * w:.1f}% at {1 << (c[1] - 1)}-{(1 << c[1]) - 1} B"
+                f"{' +' + str(c[2]) if c[2] else ''} ({c[0]})"
                 for s, (w, c) in sorted(worst.items(), key=lambda kv: kv[1][0]) if c]
         notes.append(f"{'/'.join(group)} over {cells} cells{how}, mean loss: " + ", ".join(
             f"{name(s)} {100 * l:.1f}%" for s, l in ranked)
@@ -797,10 +840,11 @@ def write_table(family, sweeps, bands, params, band_penalty, sources):
     return "\n".join(lines)
 
 
-def parameters_for_table(sweeps, variants):
-    """The table's parameters: chosen from the variants, else as the full sweeps ran."""
+def parameters_for_table(sweeps, variants, bands):
+    """The table's parameters: chosen from the variants on the paths the table's bands run,
+    else as the full sweeps ran."""
     swept = swept_parameters(sweeps + variants)
-    values, notes = choose_parameters(variants, swept)
+    values, notes = choose_parameters(variants, swept, table_serving(sweeps + variants, bands))
     table = {}
     for p in PARAMS:
         ran = {s.tune.get(p) for s in sweeps if s.full}
@@ -910,7 +954,7 @@ def main(argv):
                 raise SweepError(f"no {title} model in the full sweeps")
             bands[cls] = found
         if text is None:
-            params = parameters_for_table(full, variants)
+            params = parameters_for_table(full, variants, bands)
             text = write_table(args.family, sweeps, bands, params, args.band_penalty, sources)
     except SweepError as e:
         print(f"make_table.py: {e}", file=sys.stderr)

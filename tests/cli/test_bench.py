@@ -301,8 +301,21 @@ def test_json_lists_the_models_measured(run, catalogue):
         assert (m["width"], int(m["poly"], 16), int(m["init"], 16), m["refin"], m["refout"],
                 int(m["xorout"], 16)) == (want["width"], want["poly"], want["init"],
                                           want["refin"], want["refout"], want["xorout"])
+    # "chosen": the paths the dispatcher runs each model on, as `crcforge cpu` lists them.
+    code, cpu, err = run("cpu")
+    assert code == 0, err
+    listed = [line.split() for line in cpu.decode().splitlines()]
+    assert ["CRC-32/ISO-HDLC", models[0]["chosen"]] in listed
+    code, impls, err = run("cpu", "--impls")
+    assert code == 0, err
+    for band in models[2].pop("chosen").split(","):
+        assert band.split("<")[0] in impls.decode().split(), band
     assert models[2] == {"name": "custom", "width": 16, "poly": "0x1021", "init": "0xffff",
                          "refin": False, "refout": False, "xorout": "0x0"}
+    code, out, err = run("bench", *PROBE, "-i", "portable", "--json", "-a", custom,
+                         env={"CRCFORGE_IMPL": "portable"})
+    assert code == 0, err
+    assert json.loads(out)["models"][0]["chosen"] == "portable"
 
 
 def needed(path):

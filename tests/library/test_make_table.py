@@ -126,6 +126,18 @@ def synthetic_times():
     }
 
 
+def running(paths, **kw):
+    """A full sweep whose bands run `paths` ({model: path}, "*" for every other model) at
+    every size: each the fastest of its model's by far (the parameters are judged where the
+    table runs a path)."""
+    times = synthetic_times()
+    for model in times:
+        path = paths.get(model, paths.get("*"))
+        if path:
+            times[model][path] = linear(0.1, 1e-4)
+    return sweep_doc(times, **kw)
+
+
 def write_sweeps(tmp_path, docs):
     paths = []
     for i, doc in enumerate(docs):
@@ -298,7 +310,7 @@ def test_parameters_chosen_from_variants(tmp_path):
     # The table: the chosen parameters, with a full sweep run as sweep.sh runs it.
     tune = "fold_parallel_max=0,fold_accumulators=2,hybrid_qwords=6"
     full = tmp_path / "full.json"
-    full.write_text(json.dumps(sweep_doc(synthetic_times(), tune=tune)))
+    full.write_text(json.dumps(running({"*": "fold_a", "CRC-32/ISCSI": "hyb"}, tune=tune)))
     code, out, err = run_generator("--family", "zen4", *files, str(full))
     assert code == 0 and err == "", err
     assert re.search(r"\.fold_parallel_max = 0,\n\s*\.fold_accumulators = 2,\n"
@@ -311,7 +323,7 @@ def test_full_sweep_under_other_parameters_warned(tmp_path):
     docs = [sweep_doc(variant_times(lambda z, a=a: 1.0 if a == 2 or z <= 4096 else 1.2),
                       tune=f"fold_parallel_max=0,fold_accumulators={a}", full=False, seed=a)
             for a in (1, 2, 4, 8)]
-    docs.append(sweep_doc(synthetic_times(), tune="fold_parallel_max=0,fold_accumulators=8"))
+    docs.append(running({"*": "fold_a"}, tune="fold_parallel_max=0,fold_accumulators=8"))
     code, out, err = run_generator("--family", "zen4", *write_sweeps(tmp_path, docs))
     assert code == 0, err
     assert ".fold_accumulators = 2," in out
@@ -394,7 +406,7 @@ def test_limits_chosen_from_variants(tmp_path, limit, path, crossover):
     assert f"{limit}={want}" in out.strip().split(","), out
     # And into the table, beside the bands of a full sweep run with it.
     full = tmp_path / "full.json"
-    full.write_text(json.dumps(sweep_doc(synthetic_times(), tune=out.strip())))
+    full.write_text(json.dumps(running({"CRC-32/ISCSI": path}, tune=out.strip())))
     code, text, err = run_generator("--family", "zen4", *files, str(full))
     assert code == 0, err
     assert f"    .{limit} = {want},\n" in text
@@ -601,7 +613,8 @@ def test_no_range_of_sizes_pays_for_a_parameter(tmp_path):
     code, out, err = run_generator("--choose", *files)
     assert (code, out.strip().split(",")[-1]) == (0, "hybrid_qwords=4"), err
     full = tmp_path / "full.json"
-    full.write_text(json.dumps(sweep_doc(synthetic_times(), tune=out.strip())))
+    full.write_text(json.dumps(running({"CRC-32/ISCSI": "crc32c_x86_avx512_hybrid"},
+                                       tune=out.strip())))
     code, text, err = run_generator("--family", "zen4", *files, str(full))
     assert code == 0, err
     note = " ".join(line.strip(" *") for line in text.splitlines())
@@ -613,6 +626,88 @@ def test_no_range_of_sizes_pays_for_a_parameter(tmp_path):
     files = write_sweeps(d, one_octave_paying_runs(q_pays=6, paired=False))
     code, out, err = run_generator("--choose", *files)
     assert (code, out.strip().split(",")[-1]) == (0, "hybrid_qwords=6"), err
+
+
+def two_hybrids_runs(recorded=None):
+    """hybrid_qwords runs of both hybrids, paired against "read": on the 512-bit one q = 6
+    is 2.5% slow everywhere (within the bound), on the 256-bit one q = 4 is 15% slow at
+    8-16 KiB; with `recorded`, the runs record that the table they ran under runs CRC-32C on
+    that path at every size (crcforge bench's "chosen")."""
+    docs = []
+    for q in (4, 6):
+        wide = lambda z, q=q: (10 + z * 0.01) * (1.025 if q == 6 else 1.0)  # noqa: E731
+        narrow = lambda z, q=q: (10 + z * 0.01) * (  # noqa: E731
+            1.15 if q == 4 and 8192 <= z < 16384 else 1.0)
+        doc = sweep_doc({"CRC-32/ISCSI": {"crc32c_x86_avx512_hybrid": wide,
+                                          "crc32c_x86_avx2_hybrid": narrow}},
+                        tune=f"fold_parallel_max=0,fold_accumulators=8,crc32c_hybrid256_min=3072,"
+                             f"crc32c_hybrid512_min=4097,hybrid_qwords={q}",
+                        full=False, read=True, seed=q, rounds=lambda m, p, z, ns: [ns] * 5)
+        if recorded:
+            doc["models"][0]["chosen"] = recorded
+        docs.append(doc)
+    return docs
+
+
+@pytest.mark.parametrize("recorded, runs, want", [
+    (None, None, 6),  # every path counts: q = 4's range on the 256-bit hybrid pays
+    ("crc32c_x86_avx512_hybrid", None, 4),
+    ("crc32c_x86_avx2_hybrid<64,crc32c_x86_avx512_hybrid", None, 4),
+    ("crc32c_x86_avx2_hybrid", None, 6),
+    (None, "crc32c_x86_avx512_hybrid", 4),  # the table's bands, not the runs' record
+    ("crc32c_x86_avx512_hybrid", "crc32c_x86_avx2_hybrid", 6),
+])
+def test_parameters_judged_where_the_table_runs_the_path(tmp_path, recorded, runs, want):
+    # A parameter is judged on the paths the table runs: a range of sizes that pays for a
+    # value on a path no band runs (the 256-bit hybrid on a CPU whose table runs the 512-bit
+    # one) must not choose.  --choose (sweep.sh, before the full sweep) knows the bands the
+    # variant runs recorded; the table, its own.
+    files = write_sweeps(tmp_path, two_hybrids_runs(recorded))
+    code, out, err = run_generator("--choose", *files)
+    assert code == 0, err
+    if runs is None:
+        assert out.strip().endswith(f"hybrid_qwords={want}"), out
+        return
+    full = tmp_path / "full.json"
+    full.write_text(json.dumps(running({"CRC-32/ISCSI": runs}, tune=out.strip())))
+    code, text, err = run_generator("--family", "zen4", *files, str(full))
+    assert code == 0, err
+    assert f"    .hybrid_qwords = {want},\n" in text, text
+    note = " ".join(line.strip(" *") for line in text.splitlines())
+    other = ({"crc32c_x86_avx512_hybrid", "crc32c_x86_avx2_hybrid"} - {runs}).pop()
+    assert f"({other})" not in note, note  # its ranges were not judged
+    if want == 6:
+        assert f"4 15.0% at 8192-16383 B ({runs})" in note, note
+
+
+@pytest.mark.parametrize("slow", [False, True])
+def test_a_range_is_not_lost_by_one_process(tmp_path, slow):
+    # fold_accumulators 8 is 5% ahead of 4 on every model, each model's runs its own
+    # processes (as sweep.sh runs them).  The host slowed CRC-64/XZ's process under 8 by
+    # 20% (paired against "read" in its rounds, which the state did not slow as much): one
+    # model's loss is not a range's, so 8 stays (the mean still favours it).
+    docs = []
+    for a in (4, 8):
+        for model in MODELS:
+            k = (0.95 if a == 8 else 1.0) * (1.2 if slow and a == 8 and model == "CRC-64/XZ"
+                                             else 1.0)
+            docs.append(sweep_doc({model: {"fold_a": lambda z, k=k: k * FOLD_A(z)}},
+                                  tune=f"fold_parallel_max=0,fold_accumulators={a}",
+                                  full=False, read=True, seed=a,
+                                  rounds=lambda m, p, z, ns: [ns] * 5))
+    code, out, err = run_generator("--choose", *write_sweeps(tmp_path, docs))
+    assert (code, out) == (0, "fold_parallel_max=0,fold_accumulators=8\n"), err
+
+
+@pytest.mark.parametrize("chosen", ["", "a<", "a<x,b", "a<64", "a,b", 7])
+def test_bad_chosen_named(tmp_path, chosen):
+    doc = two_hybrids_runs()[0]
+    doc["models"][0]["chosen"] = chosen
+    p = tmp_path / "variant.json"
+    p.write_text(json.dumps(doc))
+    code, out, err = run_generator("--choose", str(p))
+    assert code == 2 and out == "", err
+    assert f"{p}: a model's \"chosen\" {chosen!r} is not PATH<N,...,PATH" in err, err
 
 
 @pytest.mark.parametrize("make, message", [
