@@ -860,11 +860,12 @@ static ATTRIBUTES uint32_t CAT(HYBRID, _crc32c)(uint32_t crc, const void *buf, s
     return value_past(crc, buf, n, k);
 }
 
-/* The CRC value, n >= least (the parameter HYBRID_LIMIT), q (hybrid_qwords) qwords: the
- * folded vectors'
- * loads aligned (no load straddles two cache lines: on AMD Zen 4 at 1 MiB from 1 byte past
- * 64-byte alignment, 67.3-67.5 GB/s unaligned against 68.4-68.9 aligned, and nothing lost
- * on aligned buffers), the passes, and what they leave as the value entry takes it. */
+/* The CRC value, n >= least (the parameter HYBRID_LIMIT), q (hybrid_qwords) qwords: from
+ * CRC32C_HYBRID_ALIGN_MIN bytes the folded vectors' loads aligned (no load straddles two
+ * cache lines: on AMD Zen 4 at 1 MiB from 1 byte past 64-byte alignment, 67.3-67.5 GB/s
+ * unaligned against 68.4-68.9 aligned, and nothing lost on aligned buffers; shorter, the
+ * lead's chain costs more than the split loads), the passes, and what they leave as the
+ * value entry takes it. */
 static ATTRIBUTES CRC_NOINLINE uint32_t hybrid_long(uint32_t crc, const uint8_t *p,
                                                    size_t n, const struct crc_params *k)
 {
@@ -872,8 +873,8 @@ static ATTRIBUTES CRC_NOINLINE uint32_t hybrid_long(uint32_t crc, const uint8_t 
     const size_t least = k->HYBRID_LIMIT;
     const struct crc32_join *join = crc32_join_of(crc_model_crc32c);
     size_t lead = (size_t)-(uintptr_t)p % VL;
-    if (n - lead < least)
-        lead = 0; /* no pass would follow the lead's chain: the pass takes unaligned loads */
+    if (n < CRC32C_HYBRID_ALIGN_MIN || n - lead < least)
+        lead = 0; /* short, or no pass would follow the lead's chain: unaligned loads */
     uint32_t reg = crcforge_crc32c_chain_(~crc, p, lead);
     p += lead;
     n -= lead;

@@ -158,11 +158,13 @@ static void hybrid(const struct kernel *k)
         unsigned long bad = 0, cases = 0;
         for (size_t a = 0; a < sizeof aligns / sizeof aligns[0]; a++) {
             memcpy(g.start + aligns[a], data, DATA_MAX);
-            /* The first bytes, up to alignment, run on one chain before the passes. */
+            /* From CRC32C_HYBRID_ALIGN_MIN bytes the first bytes, up to alignment, run on one
+             * chain before the passes; shorter inputs have no lead. */
             const size_t lead = (size_t)-(uintptr_t)(g.start + aligns[a]) % k->vl;
-            const size_t min = hybrid_min(k);
-            const size_t around[] = {min, lead + min, lead + pass, lead + pass + min,
-                                     lead + 2 * pass};
+            const size_t min = hybrid_min(k), align = CRC32C_HYBRID_ALIGN_MIN;
+            const size_t around[] = {min,           lead + min,       pass,
+                                     lead + pass,   pass + min,       lead + pass + min,
+                                     lead + 2 * pass, align, align + lead + min};
             for (size_t i = 0; i < sizeof around / sizeof around[0]; i++)
                 for (size_t n = around[i] - 40; n <= around[i] + 40; n++, cases++)
                     bad += !agrees(k->hybrid, &params, n, aligns[a]);
