@@ -34,10 +34,10 @@ Times, paired where the sweep recorded its rounds: a file whose results carry "r
 offset) timed round by round in the same passes) gives each path's time as the median over
 the rounds of its time over a reference subject's in the same round, so that a change in
 the machine's speed between rounds falls on both sides of each ratio.  The reference of a
-full sweep's cell is "auto" (or "read"); of a variant run's, the baseline "read", which no
-parameter touches, so that ratios of runs under different parameters compare.  A cell
-whose subjects carry no rounds (older sweeps), or lack the reference, takes the median of
-each path's samples (ns_median) instead, in every run that timed it.
+full sweep's cell is "auto" (or "read").  A cell whose subjects carry no rounds (older
+sweeps), or lack the reference, takes the median of each path's samples (ns_median)
+instead, in every run that timed it; so do the variant runs, each value in processes of its
+own, where no subject beside the paths moved with them (the baseline "read" moved alone).
 
 Bands, for each class of model (tuning.h; the models of a class are those of the full
 sweeps that fall in it, CRC-16/XMODEM counted as MSB-first as well): the candidates are
@@ -62,24 +62,24 @@ above; with --choose, the bands the variant runs recorded of the table they ran 
 their models' "chosen", or every path in runs of an older bench, which record none: a value
 must not win or lose on a path no band runs); a limit's values on the same side of a cell's
 size run the same code there: their runs are pooled, one time for all, so that what their
-processes' states make of identical code is no loss.  First the values that no range of
-sizes pays for: where the rounds are paired, a value whose loss over an octave of sizes of
-one path and offset (the median over its models of each model's median, of at least
-RANGE_CELLS cells: each model's runs are other processes, and one process the host slowed
-is no range's loss) exceeds RANGE_BOUND (3%) while another value's stays within it, is out,
-if any value avoids every such loss (else the values whose worst one lies within 3% of the
-least; a single cell is no measure, since among thousands each value has some that noise
-made slow). Among those, the values of least mean relative loss, each octave of sizes
-weighing the same (a loop's parameter acts on long inputs, which the sweep has few of). A
-limit acts between the least and the greatest value tried (the kernel runs the same way
-below and above them all); hybrid_qwords on each hybrid path from the limit of its vector
-length that its run ran with (crc32c_hybrid512_min for a path named avx512, else
-crc32c_hybrid256_min), where that hybrid's loop takes over. The values of the table the
-sweeps ran under (their JSON's tuning.table) stay, if no range pays for them, unless others
-lower the mean loss by 0.5% or more. A parameter no variant run measured is the one the
-full sweeps ran with (their CRCFORGE_TUNE), else the swept table's. The swept table's
-values are those its runs recorded (tuning.table_parameters); sweeps of an older bench,
-which record none, take them from src/x86/tuning/ as it is now.
+processes' states make of identical code is no loss. A cell's loss is the median over the
+models that ran it (each model's runs are other processes: one the host slowed does not
+decide). First the values that no range of sizes pays for: a value whose loss over an
+octave of sizes of one path and offset (the median of at least RANGE_CELLS cells, each
+measured by RANGE_PROCESSES processes or more, models and runs) exceeds RANGE_BOUND (3%)
+while another value's stays within it, is out, if any value avoids every such loss (else
+the values whose worst one lies within 3% of the least; a single cell is no measure, since
+among thousands each value has some that noise made slow). Among those, the values of least
+mean relative loss, each octave of sizes weighing the same (a loop's parameter acts on long
+inputs, which the sweep has few of). A limit acts between the least and the greatest value
+tried (the kernel runs the same way below and above them all); hybrid_qwords on each hybrid
+path from the limit of its vector length that its run ran with (crc32c_hybrid512_min for a
+path named avx512, else crc32c_hybrid256_min), where that hybrid's loop takes over. The
+values of the table the sweeps ran under (their JSON's tuning.table) stay, if no range pays
+for them, unless others lower the mean loss by 0.5% or more. A parameter no variant run
+measured is the one the full sweeps ran with (their CRCFORGE_TUNE), else the swept table's.
+The swept table's values are those its runs recorded (tuning.table_parameters); sweeps of
+an older bench, which record none, take them from src/x86/tuning/ as it is now.
 """
 import argparse
 import glob
@@ -116,16 +116,23 @@ PARAMS = ["fold_parallel_max", "fold_accumulators", "hybrid_qwords", "crc32c_thr
           "crc32c_hybrid256_min", "crc32c_hybrid512_min"]
 # Limits: where a kernel changes its way (below the limit, one way; from it on, another).
 LIMITS = {"crc32c_threeway_min", "crc32c_hybrid256_min", "crc32c_hybrid512_min"}
-# The reference subjects a cell's rounds are paired against, first found first: for the
-# bands any subject timed in every round; for parameters one that no parameter touches.
+# The reference subjects a cell's rounds are paired against, first found first, for the
+# bands: any subject timed in every round.  A parameter's values run in processes of their
+# own, and none is paired: the baseline "read" they time beside their paths ran 1.15-3x
+# slower in a quarter of the processes of two Zen 4 sweeps (whole processes, the paths
+# beside it not), so that the ratios against it chose fold_accumulators=2, 5-13% slower
+# from 6 KiB than 4 in those same processes' own times.
 BAND_REFERENCES = ("auto", "read")
-PARAM_REFERENCES = ("read",)
 DEFAULT_BAND_PENALTY = 0.005
 PARAM_MARGIN = 0.005
 # The most a parameter's value may lose over an octave of sizes (of one model, path and
 # offset) against each cell's best value, when another value loses no more than this there.
 RANGE_BOUND = 0.03
 RANGE_CELLS = 4
+# A range's loss is judged only where at least this many processes (models' runs and runs
+# of one model) measured each of its cells under every value: a process the host slowed
+# (up to 2x) must not make one.
+RANGE_PROCESSES = 3
 WIDTH = 100  # the source's line length
 SOURCES_NAME = "sources.json"  # a sweep's record of the kernel sources it measured
 
@@ -547,8 +554,8 @@ def choose_group(variants, group, chosen, swept, serves):
     """The values of one parameter group that no range of sizes pays for, then of least mean
     relative loss, among the variant runs that set it, on the cells where serves(run, model,
     path, size) says the table runs that path: (values, {setting: mean loss}, {setting:
-    (worst loss of a range another value avoids, its (path, octave, offset))}, cells, paired
-    cells), or None when none does."""
+    (worst loss of a range another value avoids, its (path, octave, offset))}, cells), or
+    None when none does."""
     # A run of a later group (sweep.sh varies the groups in this order, each with the values
     # chosen before it) is that group's: it ran one value of this group, and its times under
     # another parameter must not weigh here.
@@ -562,7 +569,7 @@ def choose_group(variants, group, chosen, swept, serves):
     times = {}  # setting -> (model, path, size, offset) -> [Time]
     for s in runs:
         setting = tuple(s.tune[p] for p in group)
-        for model, path, size, offset, t in s.cells(PARAM_REFERENCES):
+        for model, path, size, offset, t in s.cells(()):
             least, beyond = acting_sizes(group, s, settings, swept, path)
             if least <= size < beyond and serves(s, model, path, size):
                 times.setdefault(setting, {}).setdefault((model, path, size, offset),
@@ -573,40 +580,44 @@ def choose_group(variants, group, chosen, swept, serves):
     if not common:
         raise SweepError(f"{'/'.join(group)}: no cell measured under every value "
                          f"({', '.join(map(str, settings))})")
-    # First no range of sizes may pay: a value that loses more than RANGE_BOUND over an
+    # Each cell's loss per (path, size, offset) is the median over the models that ran it:
+    # each model's runs are other processes, and one that the host slowed must not decide.
+    # Then no range of sizes may pay: a value that loses more than RANGE_BOUND over an
     # octave of sizes of one path and offset, where another value stays within it,
     # is out as long as some value avoids all such losses; where none does, the values whose
     # worst such loss lies within RANGE_BOUND of the least stay.  (A single cell is no
     # measure: among thousands, each value has some cell that noise or where the code landed
-    # made slow; the median of an octave's cells is.)  Only then the mean decides, each octave of sizes weighing the same: the
+    # made slow; the median of an octave's cells is, where RANGE_PROCESSES processes stand
+    # behind each.)  Only then the mean decides, each octave of sizes weighing the same: the
     # many short sizes swept finely, where a loop's parameter may not act at all, must not
     # outvote with their noise the few long ones where it does.
-    octaves = {}  # size octave -> {setting: [loss]}
-    ranges = {}  # (path, octave, offset) -> model -> {setting: [loss]}
-    paired = 0
+    losses = {}  # (path, size, offset) -> {setting: [loss of each model]}
+    processes = {}  # (path, size, offset) -> the fewest processes behind a value
     for cell in common:
-        t, both = compare(pooled(group, settings, cell, times))
-        paired += both
+        by_setting = pooled(group, settings, cell, times)
+        t = compare(by_setting)[0]
         best = min(t.values())
-        per = octaves.setdefault(cell[2].bit_length(), {s: [] for s in settings})
+        model, path, size, offset = cell
+        per = losses.setdefault((path, size, offset), {s: [] for s in settings})
         for s in settings:
             per[s].append(t[s] / best - 1)
-        model, path, size, offset = cell
-        rng = ranges.setdefault((path, size.bit_length(), offset), {}).setdefault(
-            model, {s: [] for s in settings})
+        processes[path, size, offset] = processes.get((path, size, offset), 0) + min(
+            len(v) for v in by_setting.values())
+    octaves = {}  # size octave -> {setting: [loss]}
+    ranges = {}  # (path, octave, offset) -> {setting: [loss]}
+    for (path, size, offset), per in losses.items():
+        octave = octaves.setdefault(size.bit_length(), {s: [] for s in settings})
+        key = (path, size.bit_length(), offset)
+        rng = ranges.setdefault(key, {s: [] for s in settings}) if processes[
+            path, size, offset] >= RANGE_PROCESSES else {s: [] for s in settings}
         for s in settings:
-            rng[s].append(t[s] / best - 1)
+            octave[s].append(median(per[s]))
+            rng[s].append(median(per[s]))
     worst = {s: (0.0, None) for s in settings}  # setting -> (loss, range) another avoids
-    # Only rounds paired in time measure a range's loss: the medians of unpaired samples
-    # move with the machine's load by more than the bound.
-    # A range's loss is the median over its models of each model's median: each model's
-    # runs are other processes, so that one process the host slowed (by up to 2x, which
-    # the paired reference does not take out) is not a range's loss.
-    for key in sorted(ranges) if paired == len(common) else ():
-        models = [m for m in ranges[key].values() if len(m[settings[0]]) >= RANGE_CELLS]
-        if not models:
+    for key in sorted(ranges):
+        if len(ranges[key][settings[0]]) < RANGE_CELLS:
             continue
-        loss = {s: median(median(m[s]) for m in models) for s in settings}
+        loss = {s: median(v) for s, v in ranges[key].items()}
         for s in settings:
             if loss[s] > RANGE_BOUND and loss[s] > worst[s][0] and any(
                     loss[o] <= RANGE_BOUND for o in settings if o != s):
@@ -619,7 +630,7 @@ def choose_group(variants, group, chosen, swept, serves):
     baseline = tuple(swept[p] for p in group)
     if baseline in admitted and mean[winner] > mean[baseline] - PARAM_MARGIN:
         winner = baseline  # not worth a departure from the swept table
-    return dict(zip(group, winner)), mean, worst, len(common), paired
+    return dict(zip(group, winner)), mean, worst, len(losses)
 
 
 def recorded_serving(run, model, path, size):
@@ -644,15 +655,14 @@ def choose_parameters(variants, swept, serves=recorded_serving):
         found = choose_group(variants, group, chosen, swept, serves)
         if found is None:
             continue
-        values, losses, worst, cells, paired = found
+        values, losses, worst, cells = found
         chosen.update(values)
         ranked = sorted(losses.items(), key=lambda kv: kv[1])
-        how = f" ({paired} paired)" if paired else ""
         name = lambda s: "/".join(map(str, s))  # noqa: E731
         paid = [f"{name(s)} {100 * w:.1f}% at {1 << (c[1] - 1)}-{(1 << c[1]) - 1} B"
                 f"{' +' + str(c[2]) if c[2] else ''} ({c[0]})"
                 for s, (w, c) in sorted(worst.items(), key=lambda kv: kv[1][0]) if c]
-        notes.append(f"{'/'.join(group)} over {cells} cells{how}, mean loss: " + ", ".join(
+        notes.append(f"{'/'.join(group)} over {cells} cells, mean loss: " + ", ".join(
             f"{name(s)} {100 * l:.1f}%" for s, l in ranked)
             + ("; worst octave another value avoids: " + ", ".join(paid) if paid else ""))
     return chosen, notes

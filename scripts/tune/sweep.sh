@@ -36,9 +36,9 @@
 #      (sweep-runR-*.json after the first);
 # then FAMILY.h from all of them, and sources.json: the commit and the digest of the kernel
 # sources measured (scripts/tune/kernel_sources.py), without which make_table.py makes no
-# table.  The variant runs time the baseline "read" beside their paths, which make_table.py
-# pairs them against round by round (crcforge bench records its rounds), so that runs
-# under different values compare.  A path that disagrees with crcforge's reference is
+# table.  The variant runs time the baseline "read" beside their paths (a floor to read
+# them against; make_table.py compares the values by the paths' own times, since "read"
+# moved alone in some processes).  A path that disagrees with crcforge's reference is
 # reported and left out of the table; the sweep goes on and exits 1 at the end.
 set -euo pipefail
 
