@@ -125,8 +125,8 @@ LIMITS = {"crc32c_threeway_min", "crc32c_hybrid256_min", "crc32c_hybrid512_min"}
 BAND_REFERENCES = ("auto", "read")
 DEFAULT_BAND_PENALTY = 0.005
 PARAM_MARGIN = 0.005
-# The most a parameter's value may lose over an octave of sizes (of one model, path and
-# offset) against each cell's best value, when another value loses no more than this there.
+# The most a parameter's value may lose over an octave of sizes (of one path and offset)
+# against each cell's best value, when another value loses no more than this there.
 RANGE_BOUND = 0.03
 RANGE_CELLS = 4
 # A range's loss is judged only where at least this many processes (models' runs and runs
@@ -606,13 +606,13 @@ def choose_group(variants, group, chosen, swept, serves):
     octaves = {}  # size octave -> {setting: [loss]}
     ranges = {}  # (path, octave, offset) -> {setting: [loss]}
     for (path, size, offset), per in losses.items():
-        octave = octaves.setdefault(size.bit_length(), {s: [] for s in settings})
-        key = (path, size.bit_length(), offset)
-        rng = ranges.setdefault(key, {s: [] for s in settings}) if processes[
-            path, size, offset] >= RANGE_PROCESSES else {s: [] for s in settings}
+        cell = {s: median(per[s]) for s in settings}
         for s in settings:
-            octave[s].append(median(per[s]))
-            rng[s].append(median(per[s]))
+            octaves.setdefault(size.bit_length(), {v: [] for v in settings})[s].append(cell[s])
+        if processes[path, size, offset] >= RANGE_PROCESSES:
+            for s in settings:
+                ranges.setdefault((path, size.bit_length(), offset),
+                                  {v: [] for v in settings})[s].append(cell[s])
     worst = {s: (0.0, None) for s in settings}  # setting -> (loss, range) another avoids
     for key in sorted(ranges):
         if len(ranges[key][settings[0]]) < RANGE_CELLS:
